@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No dependencies on purpose: the toolchain's Foundation, Dispatch and Glibc are all we use.
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+    name: "guzzi-site",
+    products: [
+        .executable(name: "guzzi-site", targets: ["guzzi-site"])
+    ],
+    targets: [
+        .target(name: "Catalogue", swiftSettings: strict),
+        .target(name: "Templating", swiftSettings: strict),
+        .target(name: "Site", dependencies: ["Catalogue", "Templating"], swiftSettings: strict),
+        .executableTarget(name: "guzzi-site", dependencies: ["Catalogue", "Site"], swiftSettings: strict),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating"]),
+    ]
+)
