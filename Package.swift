@@ -13,9 +13,13 @@ let package = Package(
         .target(name: "Catalogue", swiftSettings: strict),
         .target(name: "Templating", swiftSettings: strict),
         .target(name: "Site", dependencies: ["Catalogue", "Templating"], swiftSettings: strict),
-        .executableTarget(name: "guzzi-site", dependencies: ["Catalogue", "Site"], swiftSettings: strict),
+        .target(name: "Server", swiftSettings: strict),
+        .executableTarget(name: "guzzi-site", dependencies: ["Catalogue", "Site", "Server"], swiftSettings: strict),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server"]),
+        // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
+        .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site"]),
     ]
 )

@@ -1,0 +1,13 @@
+import Catalogue
+
+/// What a build did, for the one-line summary and for the benchmark.
+public struct BuildReport: Sendable {
+    public var pages: Int
+    public var files: Int
+    public var bytes: Int
+    public var warnings: [Problem]
+    /// Seconds spent in each phase, in order: load (decode and validate), render and write, publish.
+    public var phases: [(name: String, seconds: Double)]
+
+    public var seconds: Double { phases.reduce(0) { $0 + $1.seconds } }
+}

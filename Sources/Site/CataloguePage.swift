@@ -1,0 +1,33 @@
+import Catalogue
+import Templating
+
+/// The catalogue page model: every motorcycle in the app's default order, with its key figures.
+///
+/// Without JavaScript this list is the whole catalogue, so it must stay complete and plain links.
+struct CataloguePage {
+    let edition: Edition
+    let plan: SitePlan
+
+    func context(from page: Page) -> [String: Value] {
+        let bikes = plan.catalogue.motorcycles
+        let dash: Value = .null
+        /// Figures are `{value, lang}` maps, the shape `partials/value.html` draws, dash included.
+        func figure(_ text: String?) -> Value { ["value": text.map { .text($0) } ?? .null, "lang": .null] }
+        let items: [Value] = plan.defaultOrder.map { index in
+            let bike = bikes[index]
+            return [
+                "id": .number(Double(bike.id)),
+                "name": .text(bike.general.name),
+                "family": bike.general.family.map { .text($0) } ?? dash,
+                "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
+                "years": .text(edition.years(bike.general)),
+                "displacement": figure(edition.measure(bike.engine.displacementReal, unit: "cc")),
+                "power": figure(edition.power(bike.engine.power)),
+            ]
+        }
+        return [
+            "motorcycles": .list(items),
+            "count_text": .text(edition.plural("motorcycles", count: bikes.count)),
+        ]
+    }
+}

@@ -1,0 +1,100 @@
+import Catalogue
+import Foundation
+
+/// The labels, plurals and unit names of one edition, read from `Resources/i18n/<lang>.json`.
+///
+/// Kept as data rather than Swift so that a translator can fix a label without a rebuild of the tool.
+public struct Localization: Sendable {
+    public let language: Language
+    /// ICU locale identifier for number formatting (`it_IT`, `en_US`).
+    public let locale: String
+    /// The language's own name ("Italiano", "English"), for the switcher.
+    public let name: String
+    public let labels: [String: String]
+    let plurals: [String: [String: String]]
+    let units: [String: String]
+
+    public init(
+        language: Language, locale: String, name: String, labels: [String: String],
+        plurals: [String: [String: String]], units: [String: String]
+    ) {
+        self.language = language
+        self.locale = locale
+        self.name = name
+        self.labels = labels
+        self.plurals = plurals
+        self.units = units
+    }
+
+    /// Reads and checks one table; every key the site uses must be present so a typo fails the build, not the page.
+    public static func load(directory: String, language: Language) throws(SiteError) -> Localization {
+        let path = directory + "/" + language.rawValue + ".json"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .localization(path: path, message: "cannot read the file")
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw .localization(path: path, message: "not valid JSON: \(detail)")
+        }
+        guard let root = object as? [String: Any],
+            let locale = root["locale"] as? String,
+            let name = root["name"] as? String,
+            let labels = root["labels"] as? [String: String],
+            let plurals = root["plurals"] as? [String: [String: String]],
+            let units = root["units"] as? [String: String]
+        else {
+            throw .localization(
+                path: path,
+                message: "expected an object with \"locale\", \"name\", \"labels\" (strings), \"plurals\" and \"units\"")
+        }
+        let table = Localization(
+            language: language, locale: locale, name: name, labels: labels, plurals: plurals, units: units)
+        let missing =
+            requiredLabels.filter { labels[$0] == nil }.map { "labels.\($0)" }
+            + requiredUnits.filter { units[$0] == nil }.map { "units.\($0)" }
+            + requiredPlurals.filter { plurals[$0]?["one"] == nil || plurals[$0]?["other"] == nil }
+            .map { "plurals.\($0)" }
+        if !missing.isEmpty {
+            throw .localization(path: path, message: "missing " + missing.joined(separator: ", "))
+        }
+        return table
+    }
+
+    /// A label by key; the tables are checked at load time, so a miss here is a programming error worth a clear text.
+    public subscript(key: String) -> String {
+        labels[key] ?? "[\(key)]"
+    }
+
+    /// A label with `{name}` placeholders filled in.
+    public func format(_ key: String, _ values: [String: String]) -> String {
+        Localization.fill(self[key], values)
+    }
+
+    /// "1 photo" / "3 photos": Italian and English both have just the `one` and `other` categories.
+    public func plural(_ key: String, count: Int, formatted: String) -> String {
+        let forms = plurals[key] ?? [:]
+        let form = (count == 1 ? forms["one"] : forms["other"]) ?? forms["other"] ?? "{n}"
+        return Localization.fill(form, ["n": formatted])
+    }
+
+    public func unit(_ key: String) -> String { units[key] ?? key }
+
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        var result = template
+        for (key, value) in values {
+            result = result.replacingOccurrences(of: "{\(key)}", with: value)
+        }
+        return result
+    }
+
+    static let requiredUnits = ["mm", "cc", "hp", "rpm", "kg", "l", "kmh", "l100km"]
+    static let requiredPlurals = ["images", "motorcycles"]
+    static let requiredLabels = [
+        "site_title", "nav_catalogue", "language_switch", "language_switch_label", "not_stated", "bike_title",
+        "bike_description", "power_at", "compression_ratio", "year_range", "year_open", "footer_data",
+        "first_photo_alt", "in_production", "two_stroke", "four_stroke",
+    ]
+}

@@ -1,0 +1,143 @@
+import Catalogue
+import Templating
+
+/// The page model of one motorcycle: the app's sections, in the app's order, as finished text.
+///
+/// A row whose value is missing carries `value: null`; the template draws a dash with an accessible label.
+/// A text that exists only in the other language carries that language's code in `lang`.
+struct MotorcyclePage {
+    let edition: Edition
+    let bike: Motorcycle
+
+    var title: String {
+        edition.localization.format("bike_title", ["name": bike.general.name, "years": edition.years(bike.general)])
+    }
+
+    var metaDescription: String {
+        let dash = edition.localization["not_stated"]
+        return edition.localization.format(
+            "bike_description",
+            [
+                "name": bike.general.name, "years": edition.years(bike.general),
+                "displacement": edition.measure(bike.engine.displacementReal, unit: "cc") ?? dash,
+                "power": edition.power(bike.engine.power) ?? dash,
+                "weight": edition.measure(bike.capacities.weight, unit: "kg") ?? dash,
+            ])
+    }
+
+    func context(imagesHref: (Int) -> String?) -> [String: Value] {
+        let l = edition.localization
+        let e = bike.engine
+        let c = bike.capacities
+        let sections: [Value] = [
+            section(
+                "general", "section_general",
+                [
+                    row("family", plain(bike.general.family)),
+                    row("name", plain(bike.general.name)),
+                    row("introduced", plain(String(bike.general.firstYear))),
+                    bike.general.lastYear.map { row("discontinued", plain(String($0))) }
+                        ?? row("discontinued", plain(l["in_production"])),
+                ]),
+            section(
+                "engine", "section_engine",
+                [
+                    row("configuration", localized(e.configuration)),
+                    row("stroke_cycle", plain(edition.strokeCycle(e.strokeCycle))),
+                    row("bore", plain(edition.measure(e.bore, unit: "mm"))),
+                    row("stroke", plain(edition.measure(e.stroke, unit: "mm"))),
+                    row("displacement_real", plain(edition.measure(e.displacementReal, unit: "cc"))),
+                    row("displacement_nominal", plain(edition.measure(e.displacementNominal, unit: "cc"))),
+                    row("compression", plain(edition.compression(e.compression))),
+                    row("power", plain(edition.power(e.power))),
+                    row("feed", localized(e.feed)),
+                    row("ignition", localized(e.ignition)),
+                ]),
+            section(
+                "transmission", "section_transmission",
+                [
+                    row("gearbox", localized(bike.transmission.gearbox)),
+                    row("clutch", localized(bike.transmission.clutch)),
+                    row("final_drive", localized(bike.transmission.finalDrive)),
+                ]),
+            section(
+                "frame", "section_frame",
+                [
+                    row("frame_type", localized(bike.frame.type)),
+                    row("front_suspension", localized(bike.frame.frontSuspension)),
+                    row("rear_suspension", localized(bike.frame.rearSuspension)),
+                    row("wheelbase", plain(edition.measure(bike.frame.wheelbase, unit: "mm"))),
+                    row("wheels", plain(bike.frame.wheels)),
+                    row("tyres", plain(bike.frame.tyres)),
+                ]),
+            section(
+                "brakes", "section_brakes",
+                [
+                    row("brakes_type", localized(bike.brakes.type)),
+                    row("front_brake", plain(edition.measure(bike.brakes.frontSize, unit: "mm"))),
+                    row("rear_brake", plain(edition.measure(bike.brakes.rearSize, unit: "mm"))),
+                    row("brakes_notes", localized(bike.brakes.notes)),
+                ]),
+            section(
+                "capacities", "section_capacities",
+                [
+                    row("fuel_capacity", plain(edition.measure(c.fuelCapacity, unit: "l"))),
+                    row("lubricant_capacity", plain(edition.measure(c.lubricantCapacity, unit: "l"))),
+                    row("weight", plain(edition.measure(c.weight, unit: "kg"))),
+                    row("max_speed", plain(edition.measure(c.maxSpeed, unit: "kmh"))),
+                    row("fuel_consumption", plain(edition.measure(c.fuelConsumption, unit: "l100km"))),
+                ]),
+        ]
+        let years = edition.years(bike.general)
+        var firstPhoto: Value = .null
+        if let first = bike.images.first {
+            firstPhoto = [
+                "src": .text(first),
+                "href": .text(imagesHref(0) ?? first),
+                "alt": .text(
+                    l.format(
+                        "first_photo_alt",
+                        ["name": bike.general.name, "years": years, "count": String(bike.images.count)])),
+            ]
+        }
+        let notes = bike.notes.resolved(for: edition.language)
+        let bikeValue: [String: Value] = [
+            "id": .number(Double(bike.id)),
+            "name": .text(bike.general.name),
+            "years": .text(years),
+            "sections": .list(sections),
+            "notes": notes.map { ["text": .text($0.text), "lang": lang($0.language)] } ?? .null,
+            "image_count": .number(Double(bike.images.count)),
+            "image_count_text": .text(edition.plural("images", count: bike.images.count)),
+            "first_photo": firstPhoto,
+        ]
+        return ["bike": .map(bikeValue)]
+    }
+
+    private typealias Cell = (text: String?, lang: Language?)
+
+    private func plain(_ text: String?) -> Cell { (text, nil) }
+
+    private func localized(_ text: LocalizedText) -> Cell {
+        guard let resolved = text.resolved(for: edition.language) else { return (nil, nil) }
+        return (resolved.text, resolved.language)
+    }
+
+    /// `lang` is only set when it differs from the page's, which is when a translation is missing.
+    private func lang(_ language: Language) -> Value {
+        language == edition.language ? .null : .text(language.rawValue)
+    }
+
+    private func row(_ labelKey: String, _ cell: Cell) -> Value {
+        [
+            "key": .text(labelKey),
+            "label": .text(edition.localization[labelKey]),
+            "value": cell.text.map { .text($0) } ?? .null,
+            "lang": cell.lang.map { lang($0) } ?? .null,
+        ]
+    }
+
+    private func section(_ id: String, _ titleKey: String, _ rows: [Value]) -> Value {
+        ["id": .text(id), "title": .text(edition.localization[titleKey]), "rows": .list(rows)]
+    }
+}

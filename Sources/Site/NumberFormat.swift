@@ -1,0 +1,80 @@
+/// Locale-aware number formatting for the two editions, written by hand.
+///
+/// `NumberFormatter` takes an internal lock on every call, which serialises the parallel renderer; these rules
+/// are the CLDR ones for `it_IT` and `en_US` (checked against `NumberFormatter` in the tests):
+/// Italian uses "," for decimals and "." for thousands but leaves 4-digit numbers ungrouped (minimum grouping
+/// digits 2); English uses "." and "," and groups from 4 digits. Rounding is half-even, like ICU's default.
+public struct NumberFormat: Sendable, Equatable {
+    public let decimalSeparator: Character
+    public let groupingSeparator: Character
+    /// Integer digits needed before grouping starts (5 in Italian, 4 in English).
+    public let minimumDigitsToGroup: Int
+
+    public static let italian = NumberFormat(decimalSeparator: ",", groupingSeparator: ".", minimumDigitsToGroup: 5)
+    public static let english = NumberFormat(decimalSeparator: ".", groupingSeparator: ",", minimumDigitsToGroup: 4)
+
+    public static func forLocale(_ locale: String) -> NumberFormat {
+        locale.hasPrefix("it") ? .italian : .english
+    }
+
+    /// Formats `value` with at most `maxFractionDigits` decimals and no trailing zeros.
+    public func string(_ value: Double, maxFractionDigits: Int = 1) -> String {
+        guard value.isFinite else { return "—" }
+        guard let (integer, fraction) = Self.roundedDigits(abs(value), maxFractionDigits) else {
+            return String(value)
+        }
+        var out = value < 0 && (integer != [48] || !fraction.isEmpty) ? "-" : ""
+        if integer.count >= minimumDigitsToGroup {
+            for (index, digit) in integer.enumerated() {
+                if index > 0 && (integer.count - index) % 3 == 0 { out.append(groupingSeparator) }
+                out.unicodeScalars.append(Unicode.Scalar(digit))
+            }
+        } else {
+            out.unicodeScalars.append(contentsOf: integer.map { Unicode.Scalar($0) })
+        }
+        if !fraction.isEmpty {
+            out.append(decimalSeparator)
+            out.unicodeScalars.append(contentsOf: fraction.map { Unicode.Scalar($0) })
+        }
+        return out
+    }
+
+    /// Rounds the shortest decimal representation of `value` (what Swift prints, and what ICU rounds) half-even,
+    /// so that 2.675 rounds like the written number and not like its binary neighbour 2.67499….
+    /// Returns ASCII digits without trailing fraction zeros, or `nil` for exponent notation (out of range here).
+    static func roundedDigits(_ value: Double, _ maxFractionDigits: Int) -> (integer: [UInt8], fraction: [UInt8])? {
+        let text = Array(value.description.utf8)
+        guard !text.contains(UInt8(ascii: "e")) else { return nil }
+        let dot = text.firstIndex(of: UInt8(ascii: ".")) ?? text.count
+        var integer = Array(text[..<dot])
+        var fraction = dot < text.count ? Array(text[(dot + 1)...]) : []
+        if fraction.count > maxFractionDigits {
+            let rest = fraction[maxFractionDigits...]
+            fraction.removeSubrange(maxFractionDigits...)
+            let first = rest.first!
+            let tieBreaker = rest.dropFirst().contains { $0 != UInt8(ascii: "0") }
+            let lastKept = fraction.last ?? integer.last!
+            let roundUp =
+                first > UInt8(ascii: "5")
+                || (first == UInt8(ascii: "5") && (tieBreaker || (lastKept - UInt8(ascii: "0")) % 2 == 1))
+            if roundUp {
+                var digits = integer + fraction
+                var index = digits.count - 1
+                while index >= 0 {
+                    if digits[index] == UInt8(ascii: "9") {
+                        digits[index] = UInt8(ascii: "0")
+                        index -= 1
+                    } else {
+                        digits[index] += 1
+                        break
+                    }
+                }
+                if index < 0 { digits.insert(UInt8(ascii: "1"), at: 0) }
+                integer = Array(digits[..<(digits.count - fraction.count)])
+                fraction = Array(digits[(digits.count - fraction.count)...])
+            }
+        }
+        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+        return (integer, fraction)
+    }
+}

@@ -1,0 +1,21 @@
+import Catalogue
+
+/// One page to write: where it goes, which template draws it, and its twins in the other edition.
+struct Page: Sendable {
+    enum Kind: Sendable {
+        case languageChoice
+        case catalogue
+        case motorcycle(index: Int)
+        case notFound
+    }
+
+    let kind: Kind
+    let route: Route
+    /// `nil` for the pages that belong to no edition (the root language choice, the shared 404).
+    let language: Language?
+    /// The same page in each edition, for hreflang alternates and the language switcher.
+    let twins: [Language: Route]
+    /// Where `x-default` points: the language choice for the home pages, the English page for the rest.
+    let defaultTwin: Route
+    let template: String
+}

@@ -1,0 +1,85 @@
+import Catalogue
+import Templating
+
+/// The parts every page shares: head metadata, hreflang alternates, navigation, language switcher, footer.
+///
+/// Built in Swift rather than in the base template because the URLs depend on where each page sits.
+struct PageFrame: Sendable {
+    let baseURL: String?
+    let datasetVersion: Int
+    let editions: [Language: Edition]
+
+    static let sourceURL = "https://github.com/hispanico94/Guzzi-Tracker"
+    static let licenceURL = "https://www.gnu.org/licenses/old-licenses/gpl-2.0.html"
+
+    /// The `page` and `t` entries of a template context.
+    func context(for page: Page, title: String, description: String) -> [String: Value] {
+        let language = page.language ?? .en
+        let edition = editions[language]!
+        let route = page.route
+        var alternates: [Value] = Language.allCases.compactMap { lang in
+            guard let twin = page.twins[lang] else { return nil }
+            return ["hreflang": .text(lang.rawValue), "href": .text(twin.url(base: baseURL, from: route))]
+        }
+        if !page.twins.isEmpty {
+            alternates.append(["hreflang": "x-default", "href": .text(page.defaultTwin.url(base: baseURL, from: route))])
+        }
+        var switcher: Value = .null
+        if let current = page.language, let twin = page.twins[current.other] {
+            switcher = [
+                "href": .text(route.link(to: twin)),
+                "lang": .text(current.other.rawValue),
+                "name": .text(edition.localization["language_switch"]),
+                "label": .text(edition.localization["language_switch_label"]),
+            ]
+        }
+        let catalogue = SitePlan.catalogueRoute(language)
+        let isCatalogue: Bool
+        if case .catalogue = page.kind { isCatalogue = true } else { isCatalogue = false }
+        let nav: [Value] = [
+            [
+                "href": .text(link(from: page, to: catalogue)),
+                "label": .text(edition.localization["nav_catalogue"]),
+                "current": .bool(isCatalogue),
+            ]
+        ]
+        let pageValue: [String: Value] = [
+            "lang": .text(language.rawValue),
+            "locale": .text(edition.localization.locale),
+            "title": .text(title),
+            "description": .text(description),
+            "canonical": .text(route.url(base: baseURL, from: route)),
+            "alternates": .list(alternates),
+            "root": .text(rootLink(from: page)),
+            "stylesheet": .text(link(from: page, to: Route(["assets"], fileName: "style.css"))),
+            "home": .text(link(from: page, to: .root)),
+            "switch": switcher,
+            "nav": .list(nav),
+            "footer_data": .text(
+                edition.localization.format("footer_data", ["version": String(datasetVersion)])),
+            "source_url": .text(PageFrame.sourceURL),
+            "licence_url": .text(PageFrame.licenceURL),
+        ]
+        return ["page": .map(pageValue), "t": .map(edition.localization.labels.mapValues { .text($0) })]
+    }
+
+    /// A link from `page` to `target`. The 404 page is served at any address, so its links cannot be relative:
+    /// they start from the base URL's path (or `/`).
+    func link(from page: Page, to target: Route) -> String {
+        if case .notFound = page.kind { return absoluteRoot + target.filePath }
+        return page.route.link(to: target)
+    }
+
+    func rootLink(from page: Page) -> String {
+        if case .notFound = page.kind { return absoluteRoot }
+        return page.route.rootPrefix
+    }
+
+    /// The path part of the base URL (`/guzzi/` for `https://example.org/guzzi/`), `/` without one.
+    var absoluteRoot: String {
+        guard let baseURL, let schemeEnd = baseURL.range(of: "://") else { return "/" }
+        let afterHost = baseURL[schemeEnd.upperBound...]
+        guard let slash = afterHost.firstIndex(of: "/") else { return "/" }
+        return String(afterHost[slash...])
+    }
+}

@@ -1,0 +1,129 @@
+import Catalogue
+import Dispatch
+import Foundation
+import Synchronization
+import Templating
+
+/// Builds the whole site: catalogue → page models → templates → files, swapped in atomically.
+public enum SiteBuilder {
+    /// Runs a build. On any error nothing in the output folder has changed.
+    public static func build(_ options: BuildOptions) throws(SiteError) -> BuildReport {
+        var clock = PhaseClock()
+        let loaded: (catalogue: Catalogue, warnings: [Problem])
+        do {
+            loaded = try Catalogue.load(contentsOf: options.dataPath)
+        } catch {
+            throw .catalogue(error)
+        }
+        let inputs = try loadInputs(options)
+        clock.lap("load")
+
+        let site = Site(
+            plan: SitePlan(catalogue: loaded.catalogue), editions: inputs.editions, library: inputs.library,
+            frame: PageFrame(
+                baseURL: options.baseURL, datasetVersion: loaded.catalogue.version, editions: inputs.editions))
+        let writer = try OutputWriter(output: options.outputPath)
+        do {
+            let assets = try assetFiles(options.resourcesPath + "/assets")
+            let pages = site.plan.pages
+            try writer.createFolders(for: pages.map(\.route.filePath) + assets.map { "assets/" + $0.name })
+            var bytes = 0
+            for asset in assets {
+                try writer.write("assets/" + asset.name, asset.bytes)
+                bytes += asset.bytes.count
+            }
+            bytes += try renderAndWrite(site: site, writer: writer)
+            clock.lap("render and write")
+            try writer.publish()
+            clock.lap("publish")
+            return BuildReport(
+                pages: pages.count, files: pages.count + assets.count + 1, bytes: bytes, warnings: loaded.warnings,
+                phases: clock.phases)
+        } catch {
+            writer.discard()
+            throw error
+        }
+    }
+
+    struct Inputs {
+        let editions: [Language: Edition]
+        let library: TemplateLibrary
+    }
+
+    static func loadInputs(_ options: BuildOptions) throws(SiteError) -> Inputs {
+        for (role, path) in [("templates", options.templatesPath), ("resources", options.resourcesPath)] {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                throw .missingFolder(role: role, path: path)
+            }
+        }
+        var editions: [Language: Edition] = [:]
+        for language in Language.allCases {
+            editions[language] = Edition(
+                localization: try Localization.load(directory: options.resourcesPath + "/i18n", language: language))
+        }
+        do {
+            return Inputs(editions: editions, library: try TemplateLibrary(directory: options.templatesPath))
+        } catch let error as TemplateError {
+            throw .template(error)
+        } catch {
+            throw .output(path: options.templatesPath, message: "\(error)")
+        }
+    }
+
+    /// Renders every page on all cores and writes each as soon as it is ready, so memory stays flat.
+    /// Errors are reported for the first failing page in plan order, so the message is the same on every run.
+    static func renderAndWrite(site: Site, writer: OutputWriter) throws(SiteError) -> Int {
+        let pages = site.plan.pages
+        let failures = Mutex<[Int: SiteError]>([:])
+        let written = Atomic<Int>(0)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: pages.count, by: workers) {
+                do {
+                    let html = try site.render(pages[index])
+                    let bytes = Array(html.utf8)
+                    try writer.write(pages[index].route.filePath, bytes)
+                    written.add(bytes.count, ordering: .relaxed)
+                } catch let error as SiteError {
+                    failures.withLock { $0[index] = error }
+                    return
+                } catch {
+                    failures.withLock { $0[index] = .output(path: pages[index].route.filePath, message: "\(error)") }
+                    return
+                }
+            }
+        }
+        if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
+        return written.load(ordering: .relaxed)
+    }
+
+    static func assetFiles(_ folder: String) throws(SiteError) -> [(name: String, bytes: [UInt8])] {
+        guard let names = FileManager.default.subpaths(atPath: folder) else { return [] }
+        var files: [(name: String, bytes: [UInt8])] = []
+        for name in names.sorted() {
+            var isDirectory: ObjCBool = false
+            let path = folder + "/" + name
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                !name.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            else { continue }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .output(path: path, message: "cannot read the asset")
+            }
+            files.append((name, Array(data)))
+        }
+        return files
+    }
+}
+
+/// Wall-clock time per phase of a build.
+struct PhaseClock {
+    private(set) var phases: [(name: String, seconds: Double)] = []
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    mutating func lap(_ name: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        phases.append((name, Double(now - last) / 1e9))
+        last = now
+    }
+}

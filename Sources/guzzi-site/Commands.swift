@@ -1,0 +1,71 @@
+import Catalogue
+import Foundation
+import Site
+
+/// One function per command; each returns the process exit status.
+enum Commands {
+    static func buildOptions(_ arguments: Arguments) throws(UsageError) -> BuildOptions {
+        var options = BuildOptions()
+        if let data = arguments.options["data"] { options.dataPath = data }
+        if let output = arguments.options["output"] { options.outputPath = output }
+        if let templates = arguments.options["templates"] { options.templatesPath = templates }
+        if let resources = arguments.options["resources"] { options.resourcesPath = resources }
+        if let base = arguments.options["base-url"] {
+            guard let normalized = BuildOptions.normalizedBaseURL(base) else {
+                throw .invalidValue(option: "base-url", value: base, expected: "an absolute http(s) URL")
+            }
+            options.baseURL = normalized
+        }
+        return options
+    }
+
+    static func build(_ arguments: Arguments) -> Int32 {
+        let options: BuildOptions
+        do {
+            options = try buildOptions(arguments)
+        } catch {
+            Terminal.error(error.description + "\n\n" + Usage.build)
+            return 2
+        }
+        do {
+            let report = try SiteBuilder.build(options)
+            for warning in report.warnings { Terminal.error(warning.description) }
+            print(summary(report, output: options.outputPath))
+            return 0
+        } catch {
+            Terminal.error(error.description)
+            Terminal.error("build failed; \(options.outputPath) was left as it was")
+            return 1
+        }
+    }
+
+    static func summary(_ report: BuildReport, output: String) -> String {
+        let milliseconds = Int((report.seconds * 1000).rounded())
+        let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warnings"
+        return "Wrote \(report.pages) pages (\(report.files) files) to \(output) in \(milliseconds) ms\(warnings)"
+    }
+
+    static func check(_ arguments: Arguments) -> Int32 {
+        let path = arguments.options["data"] ?? BuildOptions().dataPath
+        do {
+            let result = try CatalogueDecoder.decode(contentsOf: path)
+            for problem in result.problems { print("\(path): \(problem.description)") }
+            let errors = result.errors.count, warnings = result.warnings.count
+            print("\(path): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            return errors == 0 ? 0 : 1
+        } catch {
+            Terminal.error(error.description)
+            return 1
+        }
+    }
+
+    static func serve(_ arguments: Arguments) -> Int32 {
+        Terminal.error("error: serve is not available yet")
+        return 1
+    }
+
+    static func update(_ arguments: Arguments) -> Int32 {
+        Terminal.error("error: update is not available yet")
+        return 1
+    }
+}

@@ -1,0 +1,132 @@
+import Catalogue
+import Foundation
+import Testing
+
+@testable import Site
+
+/// Whole builds into temporary folders: the pages written, and what a failed build leaves behind.
+@Suite struct BuildTests {
+    static func options(data: String? = nil, output: String, templates: String? = nil, base: String? = nil)
+        -> BuildOptions
+    {
+        let root = SiteFixtures.repositoryRoot
+        return BuildOptions(
+            dataPath: data ?? root + "/Resources/sample/info_moto.json", outputPath: output,
+            templatesPath: templates ?? root + "/Templates", resourcesPath: root + "/Resources", baseURL: base)
+    }
+
+    /// Every file under `folder` with its bytes, to compare a folder before and after a failed build.
+    static func snapshot(_ folder: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in FileManager.default.subpaths(atPath: folder) ?? [] {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                files[path] = FileManager.default.contents(atPath: folder + "/" + path)
+            }
+        }
+        return files
+    }
+
+    @Test func sampleBuildsEveryPage() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        let report = try SiteBuilder.build(Self.options(output: out))
+        let catalogue = try Catalogue.load(contentsOf: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json")
+        let bikes = catalogue.catalogue.motorcycles
+        #expect(report.pages == 2 + 2 + 2 * bikes.count)
+        for file in ["index.html", "404.html", "en/index.html", "it/index.html", "assets/style.css", ".guzzi-site"] {
+            #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
+        }
+        let slugs = Permalinks.slugs(for: bikes)
+        for bike in bikes {
+            for lang in ["it", "en"] {
+                let page = SiteFixtures.read(out + "/\(lang)/moto/\(slugs[bike.id]!)/index.html")
+                #expect(page.contains("<html lang=\"\(lang)\">"))
+                #expect(!page.contains("nil") && !page.contains("null"), "\(lang) \(bike.general.name)")
+            }
+        }
+        let catalogueEN = SiteFixtures.read(out + "/en/index.html")
+        for bike in bikes { #expect(catalogueEN.contains(slugs[bike.id]! + "/index.html")) }
+    }
+
+    @Test func catalogueIsNewestFirstThenByName() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        _ = try SiteBuilder.build(Self.options(output: out))
+        let html = SiteFixtures.read(out + "/en/index.html")
+        let years = html.components(separatedBy: "<dt>Years</dt><dd>").dropFirst().compactMap { Int($0.prefix(4)) }
+        #expect(years.count >= 10)
+        #expect(years == years.sorted(by: >))
+    }
+
+    @Test func sameInputsGiveIdenticalBytes() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        _ = try SiteBuilder.build(Self.options(output: folder + "/a"))
+        _ = try SiteBuilder.build(Self.options(output: folder + "/b"))
+        let a = Self.snapshot(folder + "/a"), b = Self.snapshot(folder + "/b")
+        #expect(a.count > 10)
+        #expect(a == b)
+    }
+
+    @Test func brokenTemplateLeavesThePreviousOutputIntact() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let out = folder + "/site"
+        _ = try SiteBuilder.build(Self.options(output: out))
+        let before = Self.snapshot(out)
+        let templates = folder + "/Templates"
+        try FileManager.default.copyItem(atPath: SiteFixtures.repositoryRoot + "/Templates", toPath: templates)
+        let page = templates + "/pages/motorcycle.html"
+        var text = SiteFixtures.read(page)
+        text = text.replacingOccurrences(of: "{{ bike.years }}", with: "{{ bike.yeers }}")
+        try text.write(toFile: page, atomically: false, encoding: .utf8)
+        #expect {
+            _ = try SiteBuilder.build(Self.options(output: out, templates: templates))
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("pages/motorcycle.html:4:") && text.contains("yeers") && text.contains("^")
+        }
+        #expect(Self.snapshot(out) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func malformedDataLeavesThePreviousOutputIntact() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let out = folder + "/site"
+        _ = try SiteBuilder.build(Self.options(output: out))
+        let before = Self.snapshot(out)
+        let data = folder + "/bad.json"
+        try "{\n  \"version\": 1,\n  \"elements\": [\n    {\"id\": 1,,}\n  ]\n}\n".write(
+            toFile: data, atomically: false, encoding: .utf8)
+        #expect {
+            _ = try SiteBuilder.build(Self.options(data: data, output: out))
+        } throws: { error in
+            "\(error)".contains("line 4")
+        }
+        #expect(Self.snapshot(out) == before)
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotWrite() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let out = folder + "/precious"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try "my thesis".write(toFile: out + "/thesis.txt", atomically: false, encoding: .utf8)
+        #expect(throws: SiteError.self) { _ = try SiteBuilder.build(Self.options(output: out)) }
+        #expect(SiteFixtures.read(out + "/thesis.txt") == "my thesis")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["precious"])
+    }
+
+    @Test func everyPageHasItsHeadAndFooter() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        _ = try SiteBuilder.build(Self.options(output: out, base: "https://example.org/guzzi/"))
+        let page = SiteFixtures.read(out + "/it/index.html")
+        #expect(page.contains(#"<link rel="canonical" href="https://example.org/guzzi/it/">"#))
+        #expect(page.contains(#"<link rel="alternate" hreflang="en" href="https://example.org/guzzi/en/">"#))
+        #expect(page.contains(#"<link rel="alternate" hreflang="x-default" href="https://example.org/guzzi/">"#))
+        #expect(page.contains(#"<meta name="description""#))
+        #expect(page.contains(#"href="../en/index.html""#))
+        #expect(page.contains("GPL-2.0") && page.contains("Guzzi Tracker"))
+        let notFound = SiteFixtures.read(out + "/404.html")
+        #expect(notFound.contains(#"href="/guzzi/assets/style.css""#))
+    }
+}

@@ -1,0 +1,46 @@
+import Catalogue
+import Foundation
+
+/// Small values and paths shared by the Site tests.
+enum SiteFixtures {
+    static func bike(
+        id: Int, name: String, firstYear: Int, lastYear: Int? = nil, family: String? = nil, power: Power? = nil,
+        images: [String] = []
+    ) -> Motorcycle {
+        let text = LocalizedText(it: "testo", en: "text")
+        return Motorcycle(
+            id: id, general: GeneralInfo(family: family, name: name, firstYear: firstYear, lastYear: lastYear),
+            engine: Engine(
+                configuration: text, strokeCycle: 4, bore: 88, stroke: 82, displacementReal: 498.4,
+                displacementNominal: 500, compression: 9.8, power: power, feed: text, ignition: text),
+            transmission: Transmission(gearbox: text, clutch: text, finalDrive: text),
+            frame: Frame(
+                type: text, frontSuspension: text, rearSuspension: text, wheelbase: 1380, wheels: "19", tyres: nil),
+            brakes: Brakes(type: text, frontSize: nil, rearSize: nil, notes: .empty),
+            capacities: Capacities(
+                fuelCapacity: 10, lubricantCapacity: nil, weight: 130, maxSpeed: 85, fuelConsumption: nil),
+            notes: text, images: images)
+    }
+
+    /// The repository root, found from this file's path so tests run from any folder.
+    static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static var realDatasetPath: String? {
+        let path = (repositoryRoot as NSString).deletingLastPathComponent + "/shared/data/info_moto.json"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    static func temporaryFolder(_ name: String = #function) -> String {
+        let path = NSTemporaryDirectory() + "guzzi-test-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func read(_ path: String) -> String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+}
