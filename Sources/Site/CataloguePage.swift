@@ -12,7 +12,12 @@ struct CataloguePage {
         let bikes = plan.catalogue.motorcycles
         let dash: Value = .null
         /// Figures are `{value, lang}` maps, the shape `partials/value.html` draws, dash included.
-        func figure(_ text: String?) -> Value { ["value": text.map { .text($0) } ?? .null, "lang": .null] }
+        func figure(_ text: String?, unit: String? = nil, raw: Double? = nil) -> Value {
+            [
+                "value": text.map { .text($0) } ?? .null, "lang": .null, "unit": unit.map { .text($0) } ?? .null,
+                "raw": raw.map { .number($0) } ?? .null,
+            ]
+        }
         let items: [Value] = plan.defaultOrder.map { index in
             let bike = bikes[index]
             return [
@@ -21,7 +26,9 @@ struct CataloguePage {
                 "family": bike.general.family.map { .text($0) } ?? dash,
                 "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
                 "years": .text(edition.years(bike.general)),
-                "displacement": figure(edition.measure(bike.engine.displacementReal, unit: "cc")),
+                "displacement": figure(
+                    edition.measure(bike.engine.displacementReal, unit: "cc"), unit: "cc",
+                    raw: bike.engine.displacementReal),
                 "power": figure(edition.power(bike.engine.power)),
             ]
         }

@@ -48,10 +48,21 @@ public struct Localization: Sendable {
         else {
             throw .localization(
                 path: path,
-                message: "expected an object with \"locale\", \"name\", \"labels\" (strings), \"plurals\" and \"units\"")
+                message: "expected an object with \"locale\", \"name\", \"labels\" (strings), \"plurals\" and \"units\""
+            )
+        }
+        var allLabels = labels
+        var allPlurals = plurals
+        for extra in try extraTables(directory: directory, language: language) {
+            for (key, value) in extra.labels {
+                if allLabels.updateValue(value, forKey: key) != nil {
+                    throw .localization(path: extra.path, message: "label \"\(key)\" is already defined in \(path)")
+                }
+            }
+            allPlurals.merge(extra.plurals) { $1 }
         }
         let table = Localization(
-            language: language, locale: locale, name: name, labels: labels, plurals: plurals, units: units)
+            language: language, locale: locale, name: name, labels: allLabels, plurals: allPlurals, units: units)
         let missing =
             requiredLabels.filter { labels[$0] == nil }.map { "labels.\($0)" }
             + requiredUnits.filter { units[$0] == nil }.map { "units.\($0)" }
@@ -61,6 +72,31 @@ public struct Localization: Sendable {
             throw .localization(path: path, message: "missing " + missing.joined(separator: ", "))
         }
         return table
+    }
+
+    /// Feature tables `<lang>.<feature>.json` (e.g. `en.catalogue.json`) with their own `labels` and `plurals`,
+    /// so each part of the site keeps its strings next to each other; a key may be defined only once.
+    static func extraTables(directory: String, language: Language) throws(SiteError) -> [(
+        path: String, labels: [String: String], plurals: [String: [String: String]]
+    )] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter {
+                $0.hasPrefix(language.rawValue + ".") && $0.hasSuffix(".json") && $0 != language.rawValue + ".json"
+            }
+            .sorted()
+        var tables: [(path: String, labels: [String: String], plurals: [String: [String: String]])] = []
+        for name in names {
+            let path = directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: path),
+                let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                let labels = (root["labels"] ?? [String: String]()) as? [String: String],
+                let plurals = (root["plurals"] ?? [String: [String: String]]()) as? [String: [String: String]]
+            else {
+                throw .localization(path: path, message: "expected a JSON object with \"labels\" and \"plurals\"")
+            }
+            tables.append((path, labels, plurals))
+        }
+        return tables
     }
 
     /// A label by key; the tables are checked at load time, so a miss here is a programming error worth a clear text.

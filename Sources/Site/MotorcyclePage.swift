@@ -44,10 +44,10 @@ struct MotorcyclePage {
                 [
                     row("configuration", localized(e.configuration)),
                     row("stroke_cycle", plain(edition.strokeCycle(e.strokeCycle))),
-                    row("bore", plain(edition.measure(e.bore, unit: "mm"))),
-                    row("stroke", plain(edition.measure(e.stroke, unit: "mm"))),
-                    row("displacement_real", plain(edition.measure(e.displacementReal, unit: "cc"))),
-                    row("displacement_nominal", plain(edition.measure(e.displacementNominal, unit: "cc"))),
+                    row("bore", figure(e.bore, "mm")),
+                    row("stroke", figure(e.stroke, "mm")),
+                    row("displacement_real", figure(e.displacementReal, "cc")),
+                    row("displacement_nominal", figure(e.displacementNominal, "cc")),
                     row("compression", plain(edition.compression(e.compression))),
                     row("power", plain(edition.power(e.power))),
                     row("feed", localized(e.feed)),
@@ -66,7 +66,7 @@ struct MotorcyclePage {
                     row("frame_type", localized(bike.frame.type)),
                     row("front_suspension", localized(bike.frame.frontSuspension)),
                     row("rear_suspension", localized(bike.frame.rearSuspension)),
-                    row("wheelbase", plain(edition.measure(bike.frame.wheelbase, unit: "mm"))),
+                    row("wheelbase", figure(bike.frame.wheelbase, "mm")),
                     row("wheels", plain(bike.frame.wheels)),
                     row("tyres", plain(bike.frame.tyres)),
                 ]),
@@ -74,18 +74,18 @@ struct MotorcyclePage {
                 "brakes", "section_brakes",
                 [
                     row("brakes_type", localized(bike.brakes.type)),
-                    row("front_brake", plain(edition.measure(bike.brakes.frontSize, unit: "mm"))),
-                    row("rear_brake", plain(edition.measure(bike.brakes.rearSize, unit: "mm"))),
+                    row("front_brake", figure(bike.brakes.frontSize, "mm")),
+                    row("rear_brake", figure(bike.brakes.rearSize, "mm")),
                     row("brakes_notes", localized(bike.brakes.notes)),
                 ]),
             section(
                 "capacities", "section_capacities",
                 [
-                    row("fuel_capacity", plain(edition.measure(c.fuelCapacity, unit: "l"))),
-                    row("lubricant_capacity", plain(edition.measure(c.lubricantCapacity, unit: "l"))),
-                    row("weight", plain(edition.measure(c.weight, unit: "kg"))),
-                    row("max_speed", plain(edition.measure(c.maxSpeed, unit: "kmh"))),
-                    row("fuel_consumption", plain(edition.measure(c.fuelConsumption, unit: "l100km"))),
+                    row("fuel_capacity", figure(c.fuelCapacity, "l")),
+                    row("lubricant_capacity", figure(c.lubricantCapacity, "l")),
+                    row("weight", figure(c.weight, "kg")),
+                    row("max_speed", figure(c.maxSpeed, "kmh")),
+                    row("fuel_consumption", figure(c.fuelConsumption, "l100km")),
                 ]),
         ]
         let years = edition.years(bike.general)
@@ -114,13 +114,19 @@ struct MotorcyclePage {
         return ["bike": .map(bikeValue)]
     }
 
-    private typealias Cell = (text: String?, lang: Language?)
+    /// A cell's text, the language it is written in, and for figures the metric value and unit, which the
+    /// unit switch in the browser converts (`data-unit`, `data-value`).
+    private typealias Cell = (text: String?, lang: Language?, unit: String?, raw: Double?)
 
-    private func plain(_ text: String?) -> Cell { (text, nil) }
+    private func plain(_ text: String?) -> Cell { (text, nil, nil, nil) }
+
+    private func figure(_ value: Double?, _ unit: String, digits: Int = 1) -> Cell {
+        (edition.measure(value, unit: unit, maxFractionDigits: digits), nil, value == nil ? nil : unit, value)
+    }
 
     private func localized(_ text: LocalizedText) -> Cell {
-        guard let resolved = text.resolved(for: edition.language) else { return (nil, nil) }
-        return (resolved.text, resolved.language)
+        guard let resolved = text.resolved(for: edition.language) else { return (nil, nil, nil, nil) }
+        return (resolved.text, resolved.language, nil, nil)
     }
 
     /// `lang` is only set when it differs from the page's, which is when a translation is missing.
@@ -134,6 +140,8 @@ struct MotorcyclePage {
             "label": .text(edition.localization[labelKey]),
             "value": cell.text.map { .text($0) } ?? .null,
             "lang": cell.lang.map { lang($0) } ?? .null,
+            "unit": cell.unit.map { .text($0) } ?? .null,
+            "raw": cell.raw.map { .number($0) } ?? .null,
         ]
     }
 

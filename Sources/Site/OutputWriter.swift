@@ -47,7 +47,8 @@ struct OutputWriter: Sendable {
     /// Staging folders left by a build that was killed: their process is gone, so nobody else is writing there.
     static func removeStaleStaging(parent: String, name: String) {
         let prefix = "." + name + ".tmp-"
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix)
+        {
             guard let pid = Int32(entry.dropFirst(prefix.count)), pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH {
                 try? FileManager.default.removeItem(atPath: parent + "/" + entry)
@@ -128,9 +129,10 @@ struct OutputWriter: Sendable {
         return close(fd) == 0 ? 0 : errno
     }
 
-    private typealias RenameAt2 = @convention(c) (
-        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-    ) -> Int32
+    private typealias RenameAt2 =
+        @convention(c) (
+            Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+        ) -> Int32
 
     /// `import Glibc` hides renameat2 (it is GNU-only), but glibc has exported it since 2.28.
     private static let renameat2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }

@@ -7,6 +7,8 @@ struct Page: Sendable {
         case catalogue
         case motorcycle(index: Int)
         case notFound
+        case garage
+        case compare
     }
 
     let kind: Kind

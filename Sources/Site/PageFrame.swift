@@ -22,7 +22,9 @@ struct PageFrame: Sendable {
             return ["hreflang": .text(lang.rawValue), "href": .text(twin.url(base: baseURL, from: route))]
         }
         if !page.twins.isEmpty {
-            alternates.append(["hreflang": "x-default", "href": .text(page.defaultTwin.url(base: baseURL, from: route))])
+            alternates.append([
+                "hreflang": "x-default", "href": .text(page.defaultTwin.url(base: baseURL, from: route)),
+            ])
         }
         var switcher: Value = .null
         if let current = page.language, let twin = page.twins[current.other] {
@@ -36,12 +38,18 @@ struct PageFrame: Sendable {
         let catalogue = SitePlan.catalogueRoute(language)
         let isCatalogue: Bool
         if case .catalogue = page.kind { isCatalogue = true } else { isCatalogue = false }
+        let garage = Route([language.rawValue, "garage"])
         let nav: [Value] = [
             [
                 "href": .text(link(from: page, to: catalogue)),
                 "label": .text(edition.localization["nav_catalogue"]),
                 "current": .bool(isCatalogue),
-            ]
+            ],
+            [
+                "href": .text(link(from: page, to: garage)),
+                "label": .text(edition.localization["nav_garage"]),
+                "current": .bool(page.route == garage),
+            ],
         ]
         let pageValue: [String: Value] = [
             "lang": .text(language.rawValue),
@@ -53,6 +61,9 @@ struct PageFrame: Sendable {
             "root": .text(rootLink(from: page)),
             "stylesheet": .text(link(from: page, to: Route(["assets"], fileName: "style.css"))),
             "home": .text(link(from: page, to: .root)),
+            "assets": .text(rootLink(from: page) + "assets/"),
+            "index": .text(link(from: page, to: Route([language.rawValue], fileName: "index.json"))),
+            "edition_root": .text(link(from: page, to: catalogue).replacingOccurrences(of: "index.html", with: "")),
             "switch": switcher,
             "nav": .list(nav),
             "footer_data": .text(

@@ -21,6 +21,16 @@ struct Site: Sendable {
         }
     }
 
+    /// Files that are not pages: the JSON index of each edition.
+    func dataFiles() -> [(String, [UInt8])] {
+        Language.allCases.map { language in
+            (
+                language.rawValue + "/index.json",
+                Array(CatalogueIndex(edition: editions[language]!, plan: plan).json().utf8)
+            )
+        }
+    }
+
     func context(for page: Page) -> [String: Value] {
         let edition = editions[page.language ?? .en]!
         let l = edition.localization
@@ -59,6 +69,12 @@ struct Site: Sendable {
                 description: l["catalogue_description"])
             context.merge(CataloguePage(edition: edition, plan: plan).context(from: page)) { $1 }
             return context
+        case .garage, .compare:
+            let key = page.kind.isGarage ? "garage" : "compare"
+            var context = frame.context(
+                for: page, title: l[key + "_title"] + " · " + l["site_title"], description: l[key + "_description"])
+            context["catalogue_href"] = .text(page.route.link(to: SitePlan.catalogueRoute(edition.language)))
+            return context
         case .motorcycle(let index):
             let model = MotorcyclePage(edition: edition, bike: plan.catalogue.motorcycles[index])
             var context = frame.context(
@@ -67,5 +83,12 @@ struct Site: Sendable {
             context["catalogue_href"] = .text(page.route.link(to: SitePlan.catalogueRoute(edition.language)))
             return context
         }
+    }
+}
+
+extension Page.Kind {
+    var isGarage: Bool {
+        if case .garage = self { return true }
+        return false
     }
 }

@@ -26,18 +26,20 @@ public enum SiteBuilder {
         do {
             let assets = try assetFiles(options.resourcesPath + "/assets")
             let pages = site.plan.pages
-            try writer.createFolders(for: pages.map(\.route.filePath) + assets.map { "assets/" + $0.name })
+            let dataFiles = site.dataFiles()
+            let others = assets.map { ("assets/" + $0.name, $0.bytes) } + dataFiles
+            try writer.createFolders(for: pages.map(\.route.filePath) + others.map(\.0))
             var bytes = 0
-            for asset in assets {
-                try writer.write("assets/" + asset.name, asset.bytes)
-                bytes += asset.bytes.count
+            for (path, content) in others {
+                try writer.write(path, content)
+                bytes += content.count
             }
             bytes += try renderAndWrite(site: site, writer: writer)
             clock.lap("render and write")
             try writer.publish()
             clock.lap("publish")
             return BuildReport(
-                pages: pages.count, files: pages.count + assets.count + 1, bytes: bytes, warnings: loaded.warnings,
+                pages: pages.count, files: pages.count + others.count + 1, bytes: bytes, warnings: loaded.warnings,
                 phases: clock.phases)
         } catch {
             writer.discard()

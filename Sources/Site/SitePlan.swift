@@ -40,6 +40,15 @@ struct SitePlan: Sendable {
                     twins: Dictionary(uniqueKeysWithValues: languages.map { ($0, SitePlan.catalogueRoute($0)) }),
                     defaultTwin: .root, template: "pages/catalogue.html"))
         }
+        for (kind, folder, template) in [(Page.Kind.garage, "garage", "garage"), (.compare, "compare", "compare")] {
+            for language in languages {
+                let twins = Dictionary(uniqueKeysWithValues: languages.map { ($0, Route([$0.rawValue, folder])) })
+                pages.append(
+                    Page(
+                        kind: kind, route: Route([language.rawValue, folder]), language: language, twins: twins,
+                        defaultTwin: twins[.en]!, template: "pages/\(template).html"))
+            }
+        }
         for language in languages {
             for index in bikes.indices {
                 let slug = slugs[bikes[index].id]!

@@ -8,7 +8,9 @@ import Testing
     /// A one-bike dataset in the Guzzi Tracker schema with the given hostile values.
     static func dataset(name: String, text: String, image: String, family: String = "Fam") throws -> String {
         func json(_ value: Any) throws -> String {
-            String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]), as: UTF8.self)
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]), as: UTF8.self
+            )
         }
         let texts = Dictionary(
             uniqueKeysWithValues: [
@@ -59,7 +61,9 @@ import Testing
 
     @Test func scriptInANameAndATextIsEscaped() throws {
         let evil = "<script>alert(1)</script>\"'&"
-        let built = try Self.build(name: evil, text: "x </script><img src=x onerror=alert(2)> \u{2028}", image: "https://example.org/a.jpg", family: evil)
+        let built = try Self.build(
+            name: evil, text: "x </script><img src=x onerror=alert(2)> \u{2028}", image: "https://example.org/a.jpg",
+            family: evil)
         #expect(built.error == nil, "\(built.error ?? "")")
         let html = Self.allHTML(built.out)
         #expect(!html.contains("<script>alert(1)"))

@@ -53,7 +53,8 @@ import Testing
         if let power = engine["power"] as? [String: Any], let peak = (power["peak"] as? NSNumber)?.doubleValue,
             let rpm = (power["rpm"] as? NSNumber)?.doubleValue
         {
-            #expect(it.contains("\(NumberFormat.italian.string(peak)) CV a \(NumberFormat.italian.string(rpm)) giri/min"))
+            #expect(
+                it.contains("\(NumberFormat.italian.string(peak)) CV a \(NumberFormat.italian.string(rpm)) giri/min"))
             #expect(en.contains("\(NumberFormat.english.string(peak)) hp at \(NumberFormat.english.string(rpm)) rpm"))
         }
     }

