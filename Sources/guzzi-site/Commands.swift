@@ -58,14 +58,4 @@ enum Commands {
             return 1
         }
     }
-
-    static func serve(_ arguments: Arguments) -> Int32 {
-        Terminal.error("error: serve is not available yet")
-        return 1
-    }
-
-    static func update(_ arguments: Arguments) -> Int32 {
-        Terminal.error("error: update is not available yet")
-        return 1
-    }
 }

@@ -29,6 +29,6 @@ if parsed.flags.contains("help") {
 switch parsed.command {
 case .build: exit(Commands.build(parsed))
 case .check: exit(Commands.check(parsed))
-case .serve: exit(Commands.serve(parsed))
-case .update: exit(Commands.update(parsed))
+case .serve: exit(ServeCommand.run(parsed))
+case .update: exit(UpdateCommand.run(parsed))
 }
