@@ -1,0 +1,158 @@
+/// Turns a set of template sources into render-ready templates: parses each, checks that every `include` and
+/// `extends` target exists and that they form no cycle (a cycle would recurse until the stack overflows), and
+/// flattens each `extends` chain into one tree.
+enum Compiler {
+    static func compile(
+        _ sources: [SourceText], customFilters: [String: Filter]
+    ) throws(TemplateError) -> [String: CompiledTemplate] {
+        let filters = try filterTable(customFilters)
+        var parsed: [String: ParsedTemplate] = [:]
+        for source in sources {
+            let file = SourceFile(displayName: source.displayName, text: source.text)
+            parsed[source.name] = try Parser.parse(
+                name: source.name, source: source.text, file: file, filters: filters)
+        }
+        let names = parsed.keys.sorted()
+        for name in names {
+            for dependency in dependencies(of: parsed[name]!) where parsed[dependency.name] == nil {
+                throw dependency.location.error(
+                    "unknown template '\(dependency.name)'" + Suggestions.hint(for: dependency.name, in: names))
+            }
+        }
+        try checkCycles(parsed, names: names)
+
+        var resolved: [String: [Node]] = [:]
+        for name in names { _ = try resolve(name, parsed: parsed, resolved: &resolved) }
+        var compiled: [String: CompiledTemplate] = [:]
+        for (name, nodes) in resolved {
+            compiled[name] = CompiledTemplate(nodes: nodes, capacityHint: max(4096, 2 * textSize(nodes)))
+        }
+        return compiled
+    }
+
+    private static func filterTable(_ customFilters: [String: Filter]) throws(TemplateError) -> [String:
+        FilterDefinition]
+    {
+        var table = BuiltinFilters.all.mapValues { FilterDefinition(arity: $0.arity, function: $0.function) }
+        for (name, function) in customFilters.sorted(by: { $0.key < $1.key }) {
+            guard table[name] == nil else {
+                throw TemplateError(
+                    file: "customFilters", line: 0, column: 0,
+                    message: "custom filter '\(name)' has the name of a built-in filter", sourceLine: "")
+            }
+            table[name] = FilterDefinition(arity: nil, function: function)
+        }
+        return table
+    }
+
+    /// The parent first, then includes in source order, so the first error reported is the first in the file.
+    private static func dependencies(of template: ParsedTemplate) -> [(name: String, location: SourceLocation)] {
+        (template.parent.map { [$0] } ?? []) + template.includes
+    }
+
+    private static func checkCycles(_ parsed: [String: ParsedTemplate], names: [String]) throws(TemplateError) {
+        enum State { case visiting, done }
+        var states: [String: State] = [:]
+        var path: [String] = []
+
+        func visit(_ name: String) throws(TemplateError) {
+            states[name] = .visiting
+            path.append(name)
+            for dependency in dependencies(of: parsed[name]!) {
+                switch states[dependency.name] {
+                case .visiting?:
+                    let cycle = path[path.lastIndex(of: dependency.name)!...] + [dependency.name]
+                    throw dependency.location.error(
+                        "'\(dependency.name)' includes or extends itself: " + cycle.joined(separator: " -> "))
+                case .done?:
+                    continue
+                case nil:
+                    try visit(dependency.name)
+                }
+            }
+            path.removeLast()
+            states[name] = .done
+        }
+
+        for name in names where states[name] == nil { try visit(name) }
+    }
+
+    private static func resolve(
+        _ name: String, parsed: [String: ParsedTemplate], resolved: inout [String: [Node]]
+    ) throws(TemplateError) -> [Node] {
+        if let nodes = resolved[name] { return nodes }
+        let template = parsed[name]!
+        var nodes = template.nodes
+        if let parent = template.parent {
+            let parentNodes = try resolve(parent.name, parsed: parsed, resolved: &resolved)
+            var parentBlocks: [String: [Node]] = [:]
+            collectBlocks(parentNodes, into: &parentBlocks)
+            for block in template.overriddenBlocks where parentBlocks[block.name] == nil {
+                throw block.location.error(
+                    "block '\(block.name)' does not exist in '\(parent.name)'"
+                        + Suggestions.hint(for: block.name, in: parentBlocks.keys))
+            }
+            var overrides: [String: [Node]] = [:]
+            collectBlocks(template.nodes, into: &overrides)
+            nodes = replaceBlocks(in: parentNodes, with: overrides)
+        }
+        resolved[name] = nodes
+        return nodes
+    }
+
+    /// Blocks at any depth, so a child can override a block nested inside another block, a condition or a loop.
+    private static func collectBlocks(_ nodes: [Node], into blocks: inout [String: [Node]]) {
+        for node in nodes {
+            switch node {
+            case .block(let name, let body):
+                blocks[name] = body
+                collectBlocks(body, into: &blocks)
+            case .conditional(let branches, let otherwise):
+                for branch in branches { collectBlocks(branch.body, into: &blocks) }
+                collectBlocks(otherwise ?? [], into: &blocks)
+            case .loop(let loop):
+                collectBlocks(loop.body, into: &blocks)
+                collectBlocks(loop.empty ?? [], into: &blocks)
+            case .text, .output, .assignment, .include:
+                break
+            }
+        }
+    }
+
+    /// Replaced blocks keep their name, so a grandchild can override them again.
+    private static func replaceBlocks(in nodes: [Node], with overrides: [String: [Node]]) -> [Node] {
+        nodes.map { node in
+            switch node {
+            case .block(let name, let body):
+                return .block(name: name, body: replaceBlocks(in: overrides[name] ?? body, with: overrides))
+            case .conditional(let branches, let otherwise):
+                let newBranches = branches.map {
+                    ConditionalBranch(condition: $0.condition, body: replaceBlocks(in: $0.body, with: overrides))
+                }
+                return .conditional(
+                    branches: newBranches, otherwise: otherwise.map { replaceBlocks(in: $0, with: overrides) })
+            case .loop(let loop):
+                return .loop(
+                    Loop(
+                        keyName: loop.keyName, valueName: loop.valueName, sequence: loop.sequence,
+                        body: replaceBlocks(in: loop.body, with: overrides),
+                        empty: loop.empty.map { replaceBlocks(in: $0, with: overrides) }, location: loop.location))
+            case .text, .output, .assignment, .include:
+                return node
+            }
+        }
+    }
+
+    private static func textSize(_ nodes: [Node]) -> Int {
+        nodes.reduce(0) { total, node in
+            switch node {
+            case .text(let bytes): return total + bytes.count
+            case .block(_, let body): return total + textSize(body)
+            case .conditional(let branches, let otherwise):
+                return total + branches.map { textSize($0.body) }.max()! + (otherwise.map(textSize) ?? 0)
+            case .loop(let loop): return total + textSize(loop.body)
+            case .output, .assignment, .include: return total
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// One piece of a compiled template. Immutable value types, shared by all rendering threads.
+indirect enum Node: Sendable {
+    /// Literal text, stored as UTF-8 so rendering is a plain byte copy.
+    case text([UInt8])
+    case output(Expression)
+    case conditional(branches: [ConditionalBranch], otherwise: [Node]?)
+    case loop(Loop)
+    case assignment(name: String, value: Expression)
+    /// Resolved by name at render time from the library's compiled templates; existence and cycles are
+    /// checked at compile time.
+    case include(name: String, location: SourceLocation)
+    /// Left in the tree after `extends` is resolved so blocks can be overridden again by a grandchild.
+    case block(name: String, body: [Node])
+}
+
+struct ConditionalBranch: Sendable {
+    let condition: Expression
+    let body: [Node]
+}
+
+struct Loop: Sendable {
+    /// Set for `{% for key, value in map %}`.
+    let keyName: String?
+    let valueName: String
+    let sequence: Expression
+    let body: [Node]
+    /// The `{% else %}` body, rendered when there is nothing to iterate.
+    let empty: [Node]?
+    let location: SourceLocation
+}
+
+/// A parsed template before `extends` is resolved.
+struct ParsedTemplate: Sendable {
+    let name: String
+    let file: SourceFile
+    /// The `{% extends "x" %}` target and the position of its string, for "unknown template" errors.
+    let parent: (name: String, location: SourceLocation)?
+    let nodes: [Node]
+    /// Every `{% include %}` in the template, for existence and cycle checks.
+    let includes: [(name: String, location: SourceLocation)]
+    /// The blocks a child template overrides, so an override of a block the layout lacks (a typo) is an error
+    /// instead of silently dropped content.
+    let overriddenBlocks: [(name: String, location: SourceLocation)]
+}

@@ -1,0 +1,297 @@
+/// Settings that vary per rendering rather than per template, such as the language of the page.
+public struct RenderEnvironment: Sendable {
+    /// An ICU locale identifier such as "it_IT" or "en_US"; used by the `number` filter.
+    public var locale: String
+
+    public init(locale: String) {
+        self.locale = locale
+    }
+}
+
+/// Walks a compiled template for one context. A renderer is created per `render` call and never shared, so the
+/// only shared state it touches is the immutable AST (and the number formatter pool).
+struct Renderer {
+    /// What a name in scope refers to. Loop state is kept as two integers and only turned into a map when a
+    /// template asks for `loop` itself, so iterating does not build a dictionary per item.
+    private enum Binding {
+        case value(Value)
+        case loop(index: Int, length: Int)
+    }
+
+    private typealias Frame = [(name: String, binding: Binding)]
+
+    private let templates: [String: CompiledTemplate]
+    private let environment: RenderEnvironment
+    private let context: [String: Value]
+    /// Scopes above the context: the template's own `set`s, then one per `for` and per `include`. Small arrays
+    /// searched linearly, which beats hashing for the handful of names a scope holds.
+    private var frames: [Frame] = [[]]
+    private(set) var output: [UInt8] = []
+
+    init(
+        templates: [String: CompiledTemplate], context: [String: Value], environment: RenderEnvironment,
+        capacity: Int
+    ) {
+        self.templates = templates
+        self.context = context
+        self.environment = environment
+        output.reserveCapacity(capacity)
+    }
+
+    // MARK: - Nodes
+
+    mutating func render(_ nodes: [Node]) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
+            case .output(let expression):
+                try write(try evaluate(expression), of: expression)
+            case .conditional(let branches, let otherwise):
+                var matched = false
+                for branch in branches where try evaluate(branch.condition).isTruthy {
+                    try render(branch.body)
+                    matched = true
+                    break
+                }
+                if !matched, let otherwise { try render(otherwise) }
+            case .loop(let loop):
+                try render(loop)
+            case .assignment(let name, let expression):
+                let value = try evaluate(expression)
+                let top = frames.count - 1
+                if let index = frames[top].firstIndex(where: { $0.name == name }) {
+                    frames[top][index].binding = .value(value)
+                } else {
+                    frames[top].append((name, .value(value)))
+                }
+            case .include(let name, _):
+                // Existence is checked when the library is built.
+                frames.append([])
+                try render(templates[name]!.nodes)
+                frames.removeLast()
+            case .block(_, let body):
+                try render(body)
+            }
+        }
+    }
+
+    private mutating func render(_ loop: Loop) throws(TemplateError) {
+        let sequence = try evaluate(loop.sequence)
+        let count: Int
+        var sortedKeys: [String] = []
+        switch sequence {
+        case .list(let items):
+            guard loop.keyName == nil else {
+                throw loop.sequence.location.error(
+                    "'for \(loop.keyName!), \(loop.valueName)' needs a map, got a list")
+            }
+            count = items.count
+        case .map(let map):
+            sortedKeys = map.keys.sorted()
+            count = sortedKeys.count
+        default:
+            throw loop.sequence.location.error(
+                "cannot iterate over \(sequence.kindDescription)\(loop.sequence.pathName.map { " ('\($0)')" } ?? "")")
+        }
+        guard count > 0 else {
+            if let empty = loop.empty { try render(empty) }
+            return
+        }
+        // Fixed slots: 0 = loop, 1 = value, 2 = key. Updated in place each iteration.
+        var frame: Frame = [("loop", .loop(index: 0, length: count)), (loop.valueName, .value(.null))]
+        if let keyName = loop.keyName { frame.append((keyName, .value(.null))) }
+        frames.append(frame)
+        let top = frames.count - 1
+        for index in 0..<count {
+            frames[top][0].binding = .loop(index: index, length: count)
+            switch sequence {
+            case .list(let items):
+                frames[top][1].binding = .value(items[index])
+            case .map(let map):
+                let key = sortedKeys[index]
+                if loop.keyName == nil {
+                    frames[top][1].binding = .value(.text(key))
+                } else {
+                    frames[top][1].binding = .value(map[key]!)
+                    frames[top][2].binding = .value(.text(key))
+                }
+            default:
+                break
+            }
+            try render(loop.body)
+        }
+        frames.removeLast()
+    }
+
+    private mutating func write(_ value: Value, of expression: Expression) throws(TemplateError) {
+        switch value {
+        case .text(let s):
+            Escaping.appendHTML(s, to: &output)
+        case .html(let s):
+            output.append(contentsOf: s.utf8)
+        case .number(let n):
+            output.append(contentsOf: plainNumberString(n).utf8)
+        case .bool(let b):
+            output.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null:
+            let name = expression.pathName.map { " '\($0)'" } ?? ""
+            throw expression.location.error(
+                "cannot output null\(name); use '| default(...)' to give a fallback")
+        case .list, .map:
+            throw expression.location.error(
+                "cannot output \(value.kindDescription); use a loop or '| join(...)'")
+        }
+    }
+
+    // MARK: - Expressions
+
+    func evaluate(_ expression: Expression) throws(TemplateError) -> Value {
+        switch expression.kind {
+        case .literal(let value):
+            return value
+        case .path(let segments):
+            // Only `default` may see a missing path, and it goes through `lookup(_:allowMissing:)` below.
+            return try lookup(segments, at: expression.location, allowMissing: false)!
+        case .not(let operand):
+            return .bool(!(try evaluate(operand).isTruthy))
+        case .and(let left, let right):
+            // Written out because `&&` takes an untyped-throwing autoclosure.
+            guard try evaluate(left).isTruthy else { return .bool(false) }
+            return .bool(try evaluate(right).isTruthy)
+        case .or(let left, let right):
+            if try evaluate(left).isTruthy { return .bool(true) }
+            return .bool(try evaluate(right).isTruthy)
+        case .compare(let op, let left, let right):
+            return .bool(try compare(op, try evaluate(left), try evaluate(right), at: expression.location))
+        case .filter(let inputExpression, let call):
+            let input: Value
+            if call.isDefault, case .path(let segments) = inputExpression.kind {
+                input = try lookup(segments, at: inputExpression.location, allowMissing: true) ?? .null
+            } else {
+                input = try evaluate(inputExpression)
+            }
+            var arguments: [Value] = []
+            if !call.arguments.isEmpty {
+                arguments.reserveCapacity(call.arguments.count)
+                for argument in call.arguments { arguments.append(try evaluate(argument)) }
+            }
+            do {
+                return try call.function(input, arguments, environment)
+            } catch let error as TemplateError {
+                throw error
+            } catch let error as FilterError {
+                throw call.location.error("filter '\(call.name)': \(error.message)")
+            } catch {
+                throw call.location.error("filter '\(call.name)': \(error)")
+            }
+        }
+    }
+
+    private func compare(
+        _ op: ComparisonOperator, _ left: Value, _ right: Value, at location: SourceLocation
+    ) throws(TemplateError) -> Bool {
+        switch op {
+        case .equal: return left.templateEquals(right)
+        case .notEqual: return !left.templateEquals(right)
+        default: break
+        }
+        guard case .number(let a) = left, case .number(let b) = right else {
+            throw location.error(
+                "'\(op.rawValue)' compares numbers, got \(left.kindDescription) and \(right.kindDescription)")
+        }
+        switch op {
+        case .less: return a < b
+        case .greater: return a > b
+        case .lessOrEqual: return a <= b
+        default: return a >= b
+        }
+    }
+
+    // MARK: - Variables
+
+    private func binding(named name: String) -> Binding? {
+        var frameIndex = frames.count - 1
+        while frameIndex >= 0 {
+            let frame = frames[frameIndex]
+            var index = frame.count - 1
+            while index >= 0 {
+                if frame[index].name == name { return frame[index].binding }
+                index -= 1
+            }
+            frameIndex -= 1
+        }
+        return context[name].map { .value($0) }
+    }
+
+    /// Resolves a dotted path. Returns nil only when `allowMissing` and a key is missing (or a step is null);
+    /// otherwise a missing key is an error naming the segment and nearby keys.
+    private func lookup(
+        _ segments: [String], at location: SourceLocation, allowMissing: Bool
+    ) throws(TemplateError) -> Value? {
+        var current: Value
+        var next = 1
+        switch binding(named: segments[0]) {
+        case .value(let value)?:
+            current = value
+        case .loop(let index, let length)?:
+            guard segments.count > 1 else { return Self.loopMap(index: index, length: length) }
+            switch segments[1] {
+            case "index": current = .number(Double(index + 1))
+            case "index0": current = .number(Double(index))
+            case "first": current = .bool(index == 0)
+            case "last": current = .bool(index == length - 1)
+            case "length": current = .number(Double(length))
+            default:
+                if allowMissing { return nil }
+                throw location.error(
+                    "unknown variable '\(segments.joined(separator: "."))': 'loop' has no key '\(segments[1])'"
+                        + Suggestions.hint(for: segments[1], in: ["index", "index0", "first", "last", "length"]))
+            }
+            next = 2
+        case nil:
+            if allowMissing { return nil }
+            throw location.error(
+                "unknown variable '\(segments.joined(separator: "."))'"
+                    + Suggestions.hint(for: segments[0], in: visibleNames()))
+        }
+        while next < segments.count {
+            let key = segments[next]
+            switch current {
+            case .map(let map):
+                guard let value = map[key] else {
+                    if allowMissing { return nil }
+                    let parent = segments[..<next].joined(separator: ".")
+                    throw location.error(
+                        "unknown variable '\(segments.joined(separator: "."))': '\(parent)' has no key '\(key)'"
+                            + Suggestions.hint(for: key, in: map.keys))
+                }
+                current = value
+            case .null where allowMissing:
+                return nil
+            default:
+                let parent = segments[..<next].joined(separator: ".")
+                throw location.error(
+                    "unknown variable '\(segments.joined(separator: "."))': '\(parent)' is "
+                        + "\(current.kindDescription), not a map")
+            }
+            next += 1
+        }
+        return current
+    }
+
+    /// Only built when a template uses `loop` on its own (say, `loop | json`); `loop.index` and friends are
+    /// answered without it.
+    private static func loopMap(index: Int, length: Int) -> Value {
+        [
+            "index": .number(Double(index + 1)), "index0": .number(Double(index)), "first": .bool(index == 0),
+            "last": .bool(index == length - 1), "length": .number(Double(length)),
+        ]
+    }
+
+    private func visibleNames() -> Set<String> {
+        var names = Set(context.keys)
+        for frame in frames { names.formUnion(frame.map(\.name)) }
+        return names
+    }
+}
