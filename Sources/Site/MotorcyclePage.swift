@@ -7,7 +7,42 @@ import Templating
 /// A text that exists only in the other language carries that language's code in `lang`.
 struct MotorcyclePage {
     let edition: Edition
-    let bike: Motorcycle
+    let plan: SitePlan
+    let index: Int
+
+    var bike: Motorcycle { plan.catalogue.motorcycles[index] }
+
+    /// The whole template context: frame, spec sections, facet links, Open Graph and JSON-LD.
+    func context(for page: Page, frame: PageFrame) -> [String: Value] {
+        let l = edition.localization
+        var context = frame.context(for: page, title: title + " · " + l["site_title"], description: metaDescription)
+        let gallery = bike.images.isEmpty ? nil : page.route.link(to: plan.galleryRoute(edition.language, index: index))
+        context.merge(self.context(imagesHref: { _ in gallery })) { $1 }
+        context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
+        context["gallery_href"] = gallery.map { .text($0) } ?? .null
+        context["facet_links"] = .list(facetLinks(from: page))
+        context["social"] = SocialMetadata(edition: edition, bike: bike, baseURL: frame.baseURL, route: page.route)
+            .value(title: title, description: metaDescription)
+        return context
+    }
+
+    /// The facet values this motorcycle belongs to, one entry per facet, each value a link.
+    func facetLinks(from page: Page) -> [Value] {
+        plan.facets.indices.map { facetIndex in
+            let facet = plan.facets[facetIndex]
+            let values: [Value] = facet.values.indices.compactMap { valueIndex in
+                let value = facet.values[valueIndex]
+                guard value.members.contains(index) else { return nil }
+                return [
+                    "label": .text(value.label[edition.language]!),
+                    "href": .text(
+                        page.route.link(
+                            to: plan.facetValueRoute(edition.language, facet: facetIndex, value: valueIndex))),
+                ]
+            }
+            return ["facet": .text(edition.localization["facet_" + facet.id]), "values": .list(values)]
+        }
+    }
 
     var title: String {
         edition.localization.format("bike_title", ["name": bike.general.name, "years": edition.years(bike.general)])

@@ -6,6 +6,11 @@ struct Page: Sendable {
         case languageChoice
         case catalogue
         case motorcycle(index: Int)
+        case gallery(index: Int)
+        case browse
+        case facetOverview(facet: Int)
+        case facetValue(facet: Int, value: Int)
+        case charts
         case notFound
         case garage
         case compare
@@ -20,4 +25,10 @@ struct Page: Sendable {
     /// Where `x-default` points: the language choice for the home pages, the English page for the rest.
     let defaultTwin: Route
     let template: String
+
+    /// Pages listed in the sitemap and checked for hreflang pairs: all but the 404.
+    var isIndexable: Bool {
+        if case .notFound = kind { return false }
+        return true
+    }
 }

@@ -5,6 +5,7 @@ import Templating
 ///
 /// Built in Swift rather than in the base template because the URLs depend on where each page sits.
 struct PageFrame: Sendable {
+    let plan: SitePlan
     let baseURL: String?
     let datasetVersion: Int
     let editions: [Language: Edition]
@@ -35,22 +36,7 @@ struct PageFrame: Sendable {
                 "label": .text(edition.localization["language_switch_label"]),
             ]
         }
-        let catalogue = SitePlan.catalogueRoute(language)
-        let isCatalogue: Bool
-        if case .catalogue = page.kind { isCatalogue = true } else { isCatalogue = false }
-        let garage = Route([language.rawValue, "garage"])
-        let nav: [Value] = [
-            [
-                "href": .text(link(from: page, to: catalogue)),
-                "label": .text(edition.localization["nav_catalogue"]),
-                "current": .bool(isCatalogue),
-            ],
-            [
-                "href": .text(link(from: page, to: garage)),
-                "label": .text(edition.localization["nav_garage"]),
-                "current": .bool(page.route == garage),
-            ],
-        ]
+        let nav: [Value] = navigation(page, language: language, edition: edition)
         let pageValue: [String: Value] = [
             "lang": .text(language.rawValue),
             "locale": .text(edition.localization.locale),
@@ -63,7 +49,8 @@ struct PageFrame: Sendable {
             "home": .text(link(from: page, to: .root)),
             "assets": .text(rootLink(from: page) + "assets/"),
             "index": .text(link(from: page, to: Route([language.rawValue], fileName: "index.json"))),
-            "edition_root": .text(link(from: page, to: catalogue).replacingOccurrences(of: "index.html", with: "")),
+            "edition_root": .text(
+                link(from: page, to: plan.catalogueRoute(language)).replacingOccurrences(of: "index.html", with: "")),
             "switch": switcher,
             "nav": .list(nav),
             "footer_data": .text(
@@ -72,6 +59,32 @@ struct PageFrame: Sendable {
             "licence_url": .text(PageFrame.licenceURL),
         ]
         return ["page": .map(pageValue), "t": .map(edition.localization.labels.mapValues { .text($0) })]
+    }
+
+    /// The main navigation: the catalogue, the facets, the charts and the Garage, with the current section marked.
+    func navigation(_ page: Page, language: Language, edition: Edition) -> [Value] {
+        let section: String
+        switch page.kind {
+        case .catalogue: section = "catalogue"
+        case .browse, .facetOverview, .facetValue: section = "browse"
+        case .charts: section = "charts"
+        case .garage: section = "garage"
+        default: section = ""
+        }
+        let entries: [(String, Route)] = [
+            ("catalogue", plan.catalogueRoute(language)),
+            ("browse", plan.browseRoute(language)),
+            ("charts", plan.chartsRoute(language)),
+            ("garage", Route([language.rawValue, "garage"])),
+        ]
+        return entries.map { key, route in
+            [
+                "href": .text(link(from: page, to: route)),
+                "label": .text(edition.localization["nav_" + key]),
+                "current": .bool(route == page.route),
+                "active": .bool(key == section),
+            ]
+        }
     }
 
     /// A link from `page` to `target`. The 404 page is served at any address, so its links cannot be relative:

@@ -8,6 +8,14 @@ struct Site: Sendable {
     let library: TemplateLibrary
     let frame: PageFrame
 
+    init(plan: SitePlan, editions: [Language: Edition], library: TemplateLibrary, baseURL: String?) {
+        self.plan = plan
+        self.editions = editions
+        self.library = library
+        frame = PageFrame(
+            plan: plan, baseURL: baseURL, datasetVersion: plan.catalogue.version, editions: editions)
+    }
+
     func render(_ page: Page) throws(SiteError) -> String {
         let context = self.context(for: page)
         do {
@@ -21,14 +29,18 @@ struct Site: Sendable {
         }
     }
 
-    /// Files that are not pages: the JSON index of each edition.
+    /// Files that are not pages: the JSON index of each edition, the sitemap and robots.txt.
     func dataFiles() -> [(String, [UInt8])] {
-        Language.allCases.map { language in
+        var files = Language.allCases.map { language in
             (
                 language.rawValue + "/index.json",
                 Array(CatalogueIndex(edition: editions[language]!, plan: plan).json().utf8)
             )
         }
+        let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
+        files.append(("robots.txt", Array(search.robots().utf8)))
+        if let sitemap = search.sitemap() { files.append(("sitemap.xml", Array(sitemap.utf8))) }
+        return files
     }
 
     func context(for page: Page) -> [String: Value] {
@@ -43,7 +55,7 @@ struct Site: Sendable {
                     return [
                         "lang": .text(language.rawValue),
                         "name": .text(other.name),
-                        "href": .text(page.route.link(to: SitePlan.catalogueRoute(language))),
+                        "href": .text(page.route.link(to: plan.catalogueRoute(language))),
                         "choose": .text(other["choose_language"]),
                         "tagline": .text(other["site_tagline"]),
                     ]
@@ -59,7 +71,7 @@ struct Site: Sendable {
                         "title": .text(other["not_found_title"]),
                         "text": .text(other["not_found_text"]),
                         "back": .text(other["not_found_back"]),
-                        "href": .text(frame.link(from: page, to: SitePlan.catalogueRoute(language))),
+                        "href": .text(frame.link(from: page, to: plan.catalogueRoute(language))),
                     ]
                 })
             return context
@@ -73,15 +85,16 @@ struct Site: Sendable {
             let key = page.kind.isGarage ? "garage" : "compare"
             var context = frame.context(
                 for: page, title: l[key + "_title"] + " · " + l["site_title"], description: l[key + "_description"])
-            context["catalogue_href"] = .text(page.route.link(to: SitePlan.catalogueRoute(edition.language)))
+            context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
             return context
         case .motorcycle(let index):
-            let model = MotorcyclePage(edition: edition, bike: plan.catalogue.motorcycles[index])
-            var context = frame.context(
-                for: page, title: model.title + " · " + l["site_title"], description: model.metaDescription)
-            context.merge(model.context(imagesHref: { _ in nil })) { $1 }
-            context["catalogue_href"] = .text(page.route.link(to: SitePlan.catalogueRoute(edition.language)))
-            return context
+            return MotorcyclePage(edition: edition, plan: plan, index: index).context(for: page, frame: frame)
+        case .gallery(let index):
+            return GalleryPage(edition: edition, plan: plan, index: index).context(for: page, frame: frame)
+        case .browse, .facetOverview, .facetValue:
+            return FacetPages(edition: edition, plan: plan).context(for: page, frame: frame)
+        case .charts:
+            return ChartsPage(edition: edition, plan: plan).context(for: page, frame: frame)
         }
     }
 }

@@ -19,9 +19,8 @@ public enum SiteBuilder {
         clock.lap("load")
 
         let site = Site(
-            plan: SitePlan(catalogue: loaded.catalogue), editions: inputs.editions, library: inputs.library,
-            frame: PageFrame(
-                baseURL: options.baseURL, datasetVersion: loaded.catalogue.version, editions: inputs.editions))
+            plan: SitePlan(catalogue: loaded.catalogue, editions: inputs.editions), editions: inputs.editions,
+            library: inputs.library, baseURL: options.baseURL)
         let writer = try OutputWriter(output: options.outputPath)
         do {
             let assets = try assetFiles(options.resourcesPath + "/assets")
@@ -101,7 +100,8 @@ public enum SiteBuilder {
     }
 
     static func assetFiles(_ folder: String) throws(SiteError) -> [(name: String, bytes: [UInt8])] {
-        guard let names = FileManager.default.subpaths(atPath: folder) else { return [] }
+        let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard let names = FileManager.default.subpaths(atPath: resolved) else { return [] }
         var files: [(name: String, bytes: [UInt8])] = []
         for name in names.sorted() {
             var isDirectory: ObjCBool = false

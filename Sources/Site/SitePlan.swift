@@ -1,6 +1,6 @@
 import Catalogue
 
-/// The list of pages a catalogue becomes, in a fixed order, with the URLs of every motorcycle.
+/// The list of pages a catalogue becomes, in a fixed order, with the URL of every page in both editions.
 ///
 /// Planning is separate from rendering so that every page knows every other page's route before any
 /// HTML is written, and so the order, and with it the output, is the same on every run.
@@ -9,68 +9,95 @@ struct SitePlan: Sendable {
     /// Motorcycle indices in the app's default order: newest first, then by name.
     let defaultOrder: [Int]
     let slugs: [Int: String]
-    let pages: [Page]
+    let facets: [Facet]
+    /// Folder names that editions translate (`famiglie` / `families`), by label key.
+    let folderSlugs: [Language: Localization]
+    private(set) var pages: [Page] = []
 
-    init(catalogue: Catalogue) {
+    init(catalogue: Catalogue, editions: [Language: Edition]) {
         self.catalogue = catalogue
         let bikes = catalogue.motorcycles
         slugs = Permalinks.slugs(for: bikes)
-        defaultOrder = bikes.indices.sorted { a, b in
+        let order = bikes.indices.sorted { a, b in
             let x = bikes[a], y = bikes[b]
             if x.general.firstYear != y.general.firstYear { return x.general.firstYear > y.general.firstYear }
             let nameX = x.general.name.lowercased(), nameY = y.general.name.lowercased()
             if nameX != nameY { return nameX < nameY }
             return x.id < y.id
         }
+        defaultOrder = order
+        facets = FacetBuilder(catalogue: catalogue, defaultOrder: order, editions: editions).build()
+        folderSlugs = editions.mapValues(\.localization)
+        pages = planPages()
+    }
+
+    private func planPages() -> [Page] {
         var pages: [Page] = []
         let languages = Language.allCases
+        /// One page per edition, twinned across editions.
+        func add(_ kind: Page.Kind, template: String, defaultToRoot: Bool = false, _ route: (Language) -> Route) {
+            let twins = Dictionary(uniqueKeysWithValues: languages.map { ($0, route($0)) })
+            for language in languages {
+                pages.append(
+                    Page(
+                        kind: kind, route: twins[language]!, language: language, twins: twins,
+                        defaultTwin: defaultToRoot ? .root : twins[.en]!, template: "pages/\(template).html"))
+            }
+        }
         pages.append(
             Page(
                 kind: .languageChoice, route: .root, language: nil,
-                twins: Dictionary(uniqueKeysWithValues: languages.map { ($0, SitePlan.catalogueRoute($0)) }),
+                twins: Dictionary(uniqueKeysWithValues: languages.map { ($0, catalogueRoute($0)) }),
                 defaultTwin: .root, template: "pages/language-choice.html"))
         pages.append(
             Page(
                 kind: .notFound, route: Route([], fileName: "404.html"), language: nil, twins: [:],
                 defaultTwin: Route([], fileName: "404.html"), template: "pages/not-found.html"))
-        for language in languages {
-            pages.append(
-                Page(
-                    kind: .catalogue, route: SitePlan.catalogueRoute(language), language: language,
-                    twins: Dictionary(uniqueKeysWithValues: languages.map { ($0, SitePlan.catalogueRoute($0)) }),
-                    defaultTwin: .root, template: "pages/catalogue.html"))
-        }
-        for (kind, folder, template) in [(Page.Kind.garage, "garage", "garage"), (.compare, "compare", "compare")] {
-            for language in languages {
-                let twins = Dictionary(uniqueKeysWithValues: languages.map { ($0, Route([$0.rawValue, folder])) })
-                pages.append(
-                    Page(
-                        kind: kind, route: Route([language.rawValue, folder]), language: language, twins: twins,
-                        defaultTwin: twins[.en]!, template: "pages/\(template).html"))
+        add(.catalogue, template: "catalogue", defaultToRoot: true, catalogueRoute)
+        add(.garage, template: "garage") { Route([$0.rawValue, "garage"]) }
+        add(.compare, template: "compare") { Route([$0.rawValue, "compare"]) }
+        add(.browse, template: "browse", browseRoute)
+        add(.charts, template: "charts", chartsRoute)
+        for facet in facets.indices {
+            add(.facetOverview(facet: facet), template: "facet-overview") { facetRoute($0, facet: facet) }
+            for value in facets[facet].values.indices {
+                add(.facetValue(facet: facet, value: value), template: "facet-value") {
+                    facetValueRoute($0, facet: facet, value: value)
+                }
             }
         }
-        for language in languages {
-            for index in bikes.indices {
-                let slug = slugs[bikes[index].id]!
-                pages.append(
-                    Page(
-                        kind: .motorcycle(index: index), route: SitePlan.motorcycleRoute(language, slug: slug),
-                        language: language,
-                        twins: Dictionary(
-                            uniqueKeysWithValues: languages.map { ($0, SitePlan.motorcycleRoute($0, slug: slug)) }),
-                        defaultTwin: SitePlan.motorcycleRoute(.en, slug: slug), template: "pages/motorcycle.html"))
+        for index in catalogue.motorcycles.indices {
+            add(.motorcycle(index: index), template: "motorcycle") { motorcycleRoute($0, index: index) }
+            if !catalogue.motorcycles[index].images.isEmpty {
+                add(.gallery(index: index), template: "gallery") { galleryRoute($0, index: index) }
             }
         }
-        self.pages = pages
+        return pages
+    }
+
+    func slug(_ key: String, _ language: Language) -> String { folderSlugs[language]![key] }
+
+    func catalogueRoute(_ language: Language) -> Route { Route([language.rawValue]) }
+
+    func motorcycleRoute(_ language: Language, index: Int) -> Route {
+        Route([language.rawValue, "moto", slugs[catalogue.motorcycles[index].id]!])
+    }
+
+    func galleryRoute(_ language: Language, index: Int) -> Route {
+        Route(motorcycleRoute(language, index: index).folders + [slug("slug_gallery", language)])
+    }
+
+    func browseRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_browse", language)]) }
+
+    func chartsRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_charts", language)]) }
+
+    func facetRoute(_ language: Language, facet: Int) -> Route {
+        Route([language.rawValue, slug("slug_" + facets[facet].id, language)])
+    }
+
+    func facetValueRoute(_ language: Language, facet: Int, value: Int) -> Route {
+        Route(facetRoute(language, facet: facet).folders + [facets[facet].values[value].slug[language]!])
     }
 
     static func catalogueRoute(_ language: Language) -> Route { Route([language.rawValue]) }
-
-    static func motorcycleRoute(_ language: Language, slug: String) -> Route {
-        Route([language.rawValue, "moto", slug])
-    }
-
-    func motorcycleRoute(_ language: Language, index: Int) -> Route {
-        SitePlan.motorcycleRoute(language, slug: slugs[catalogue.motorcycles[index].id]!)
-    }
 }

@@ -54,7 +54,9 @@ public final class TemplateLibrary: Sendable {
         }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         var sources: [SourceText] = []
-        let names = (manager.enumerator(atPath: directory)?.allObjects as? [String] ?? []).sorted()
+        // Enumerate the resolved folder: FileManager does not descend into a root that is a symbolic link.
+        let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        let names = (manager.enumerator(atPath: resolved)?.allObjects as? [String] ?? []).sorted()
         for name in names where !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
             let path = prefix + name
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {

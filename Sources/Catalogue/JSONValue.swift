@@ -1,0 +1,76 @@
+/// One value of a parsed JSON document, with where it came from.
+///
+/// Values keep byte offsets rather than line and column: counting columns in characters costs a pass over every
+/// line, and only the few values that end up in a `Problem` ever need one. `JSONDocument.location(of:)` turns an
+/// offset into a line and column on demand.
+struct JSONValue: Sendable {
+    enum Storage: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONValue])
+        /// Members in document order, duplicates included, so that nothing in the file is silently dropped.
+        case object([Member])
+    }
+
+    struct Member: Sendable {
+        var key: String
+        /// Byte offset of the key's opening quote.
+        var keyOffset: Int
+        var value: JSONValue
+    }
+
+    var storage: Storage
+    /// Byte offset of the value's first byte.
+    var offset: Int
+    /// Byte offset just past the value's last byte, so messages can quote the value as written.
+    var end: Int
+
+    var isNull: Bool {
+        if case .null = storage { return true }
+        return false
+    }
+
+    var number: Double? {
+        if case .number(let value) = storage { return value }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let value) = storage { return value }
+        return nil
+    }
+
+    var array: [JSONValue]? {
+        if case .array(let values) = storage { return values }
+        return nil
+    }
+
+    var members: [Member]? {
+        if case .object(let members) = storage { return members }
+        return nil
+    }
+
+    /// The first member named `key`; a duplicate is reported by the parser, so the first one wins here.
+    ///
+    /// A linear scan beats hashing for the dozen keys of a schema object; large objects get a dictionary from
+    /// their caller instead.
+    func member(_ key: String) -> Member? {
+        guard case .object(let members) = storage else { return nil }
+        for member in members where member.key == key { return member }
+        return nil
+    }
+
+    /// The kind of value, as a message names it ("expected a number, found an object").
+    var kindName: String {
+        switch storage {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

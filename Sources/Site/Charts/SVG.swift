@@ -1,0 +1,148 @@
+import Foundation
+
+/// Shared helpers for the build-time SVG charts: XML escaping, deterministic coordinates and "nice" axis ticks.
+enum SVG {
+    /// The number of CSS series classes (`series-0` … `series-5`) the stylesheet colours.
+    static let seriesClassCount = 6
+
+    /// Escapes text for XML/HTML element content and attribute values (`& < > " '`).
+    ///
+    /// Characters XML 1.0 forbids (C0 controls other than tab, line feed and carriage return, lone surrogates
+    /// cannot occur in a Swift `String`, U+FFFE and U+FFFF) are dropped, so the output always parses.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A coordinate with at most one decimal ("12", "12.5", "-3.2"): deterministic and never "NaN" or "inf"
+    /// (a non-finite or absurdly large value becomes "0").
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let tenths = (value * 10).rounded(.toNearestOrAwayFromZero)
+        guard abs(tenths) < 1e15 else { return "0" }
+        let scaled = Int(tenths)
+        let sign = scaled < 0 ? "-" : ""
+        let magnitude = abs(scaled)
+        return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+    }
+
+    /// Round axis ticks covering `lower...upper`: multiples of 1, 2 or 5 × 10ⁿ, at most `maxCount` of them
+    /// (at least 2), with a step of at least `minimumStep` (1 for years). The first tick is ≤ `lower` and the
+    /// last ≥ `upper`. Equal bounds are widened by one unit each way; non-finite bounds give `[0, 1]`.
+    static func niceTicks(lower: Double, upper: Double, maxCount: Int, minimumStep: Double = 0) -> [Double] {
+        guard lower.isFinite, upper.isFinite else { return [0, 1] }
+        var low = min(lower, upper)
+        var high = max(lower, upper)
+        if low == high {
+            low -= 1
+            high += 1
+        }
+        let count = max(2, maxCount)
+        let rough = (high - low) / Double(count - 1)
+        guard rough.isFinite, rough > 0 else { return [low, high] }
+        let exponent = Int(log10(rough).rounded(.down))
+        for power in exponent...(exponent + 2) {
+            for multiple in [1, 2, 5] {
+                let step = Double(multiple) * pow(10, Double(power))
+                if step < minimumStep { continue }
+                let first = (low / step).rounded(.down)
+                let last = (high / step).rounded(.up)
+                guard abs(first) < 1e12, abs(last) < 1e12 else { return [low, high] }
+                if Int(last - first) + 1 <= count {
+                    return (Int(first)...Int(last)).map { tick(index: $0, multiple: multiple, power: power) }
+                }
+            }
+        }
+        return [low, high]
+    }
+
+    /// `index × multiple × 10^power`, computed so that decimal steps stay exact (3 × 0.2 is 0.6, not 0.6000…1).
+    private static func tick(index: Int, multiple: Int, power: Int) -> Double {
+        power >= 0
+            ? Double(index * multiple) * pow(10, Double(power))
+            : Double(index * multiple) / pow(10, Double(-power))
+    }
+
+    /// The decimals needed to tell ticks apart (0 for integral steps, 1 for 0.5 or 0.2, 2 for 0.05 …).
+    static func fractionDigits(forTicks ticks: [Double]) -> Int {
+        guard ticks.count >= 2 else { return 0 }
+        let step = abs(ticks[1] - ticks[0])
+        guard step.isFinite, step > 0, step < 1 else { return 0 }
+        return min(6, max(0, Int((-log10(step)).rounded(.up))))
+    }
+
+    /// A rough width of `text` in viewBox units for a proportional font of `fontSize` (for layout only).
+    static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
+        Double(text.count) * fontSize * 0.6
+    }
+
+    /// The text shortened to at most `maxCharacters` characters, ending in "…" when it was cut.
+    static func truncated(_ text: String, maxCharacters: Int) -> String {
+        guard text.count > maxCharacters, maxCharacters > 1 else { return text }
+        var head = String(text.prefix(maxCharacters - 1))
+        while head.last?.isWhitespace == true { head.removeLast() }
+        return head + "…"
+    }
+
+    /// The CSS class of series `index`: `series-0` … `series-5`, repeating beyond six.
+    static func seriesClass(_ index: Int) -> String {
+        "series-\(((index % seriesClassCount) + seriesClassCount) % seriesClassCount)"
+    }
+
+    /// The marker shape of series `index`, so that colour is not the only cue: circle, square, diamond for the
+    /// first six series in turn, then shifted so that the first 18 series all differ in colour or shape.
+    static func markerShape(_ index: Int) -> MarkerShape {
+        let series = max(0, index)
+        return MarkerShape.allCases[(series + series / seriesClassCount) % MarkerShape.allCases.count]
+    }
+
+    /// Opening tag of an accessible chart: `role="img"` labelled by its `<title>` and `<desc>`, which follow.
+    static func open(id: String, kind: String, width: Double, height: Double, title: String, description: String)
+        -> String
+    {
+        let id = escape(id)
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" class="chart \(kind)" role="img" \
+            aria-labelledby="\(id)-title \(id)-desc" viewBox="0 0 \(number(width)) \(number(height))" \
+            width="100%" font-family="system-ui, sans-serif" \
+            font-size="14"><title id="\(id)-title">\(escape(title))</title><desc id="\(id)-desc">\
+            \(escape(description))</desc>
+            """
+    }
+}
+
+/// The shape of a scatter-plot marker.
+enum MarkerShape: CaseIterable, Sendable {
+    case circle, square, diamond
+
+    /// The marker centred on (`x`, `y`) with about the area of a circle of radius `radius`.
+    func element(x: Double, y: Double, radius: Double, cssClass: String) -> String {
+        switch self {
+        case .circle:
+            return
+                "<circle class=\"\(cssClass)\" cx=\"\(SVG.number(x))\" cy=\"\(SVG.number(y))\" r=\"\(SVG.number(radius))\"/>"
+        case .square:
+            let half = radius * 0.9
+            return "<rect class=\"\(cssClass)\" x=\"\(SVG.number(x - half))\" y=\"\(SVG.number(y - half))\" "
+                + "width=\"\(SVG.number(2 * half))\" height=\"\(SVG.number(2 * half))\"/>"
+        case .diamond:
+            let r = radius * 1.25
+            return "<path class=\"\(cssClass)\" d=\"M\(SVG.number(x)) \(SVG.number(y - r))L\(SVG.number(x + r)) "
+                + "\(SVG.number(y))L\(SVG.number(x)) \(SVG.number(y + r))L\(SVG.number(x - r)) \(SVG.number(y))Z\"/>"
+        }
+    }
+}

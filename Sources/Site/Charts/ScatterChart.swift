@@ -1,0 +1,210 @@
+import Foundation
+
+/// One dot of a scatter plot: its values, its tooltip label, the (relative) page it links to and its series.
+struct ChartPoint: Sendable, Equatable {
+    var x: Double
+    var y: Double
+    var label: String
+    var href: String
+    var series: Int
+}
+
+/// Build-time inline SVG scatter plots (no JavaScript): colours come from the stylesheet through the CSS classes
+/// `series-0` … `series-5`, and each series also has its own marker shape.
+enum ScatterChart {
+    static let width = 640.0
+    static let fontSize = 14.0
+    static let markerRadius = 5.0
+    private static let plotHeight = 316.0
+    private static let legendRowHeight = 22.0
+    private static let legendLeft = 16.0
+
+    /// An accessible inline <svg> scatter plot: one dot per point, each wrapped in <a href> with a <title> (the
+    /// tooltip: label, and the x/y values).
+    ///
+    /// - Parameters:
+    ///   - id: A page-unique prefix for the ids of the `<title>` (`<id>-title`) and `<desc>` (`<id>-desc`).
+    ///   - xIsYear: The x values are years: ticks on whole years (every 10 for a century) printed without
+    ///     grouping ("1950", not "1,950").
+    ///   - emptyText: Shown in place of the dots when there is no point ("No data" / "Nessun dato" by default).
+    /// Points with a non-finite coordinate are left out; points on the same spot are fanned out slightly.
+    static func svg(
+        id: String, title: String, description: String, xLabel: String, yLabel: String,
+        points: [ChartPoint], seriesNames: [String], format: NumberFormat,
+        xIsYear: Bool = true, emptyText: String? = nil
+    ) -> String {
+        let points = points.filter { $0.x.isFinite && $0.y.isFinite }
+        let xFormat = xIsYear ? format.withoutGrouping : format
+
+        // Domains and ticks.
+        var xTicks: [Double] = []
+        var yTicks: [Double] = []
+        if let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
+            let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
+        {
+            var (lowX, highX) = (minX, maxX)
+            if lowX == highX {
+                let pad = xIsYear ? 5 : max(1, abs(lowX) * 0.1)
+                lowX -= pad
+                highX += pad
+            }
+            xTicks = SVG.niceTicks(lower: lowX, upper: highX, maxCount: 12, minimumStep: xIsYear ? 1 : 0)
+            let lowY = min(0, minY)
+            yTicks = SVG.niceTicks(lower: lowY, upper: maxY > lowY ? maxY : lowY + 1, maxCount: 7)
+        }
+        let xDigits = SVG.fractionDigits(forTicks: xTicks)
+        let yDigits = SVG.fractionDigits(forTicks: yTicks)
+        let yTickLabels = yTicks.map { format.string($0, maxFractionDigits: yDigits) }
+
+        // Layout (viewBox units).
+        let legend = seriesNames.count > 1 ? legendItems(seriesNames) : []
+        let legendRows = (legend.map(\.row).max() ?? -1) + 1
+        let legendHeight = legendRows > 0 ? Double(legendRows) * legendRowHeight + 8 : 0
+        let widestYLabel = yTickLabels.map { SVG.estimatedWidth($0, fontSize: fontSize) }.max() ?? 0
+        let plotLeft = max(64, 36 + widestYLabel)
+        let plotRight = width - 24
+        let plotTop = 16 + legendHeight
+        let plotBottom = plotTop + plotHeight
+        let height = plotBottom + 68
+
+        let (x0, x1) = (xTicks.first ?? 0, xTicks.last ?? 1)
+        let (y0, y1) = (yTicks.first ?? 0, yTicks.last ?? 1)
+        func px(_ x: Double) -> Double { plotLeft + (x - x0) / (x1 > x0 ? x1 - x0 : 1) * (plotRight - plotLeft) }
+        func py(_ y: Double) -> Double { plotBottom - (y - y0) / (y1 > y0 ? y1 - y0 : 1) * plotHeight }
+
+        var out = SVG.open(
+            id: id, kind: "chart-scatter", width: width, height: height, title: title, description: description)
+        out += "\n"
+
+        // Legend.
+        if !legend.isEmpty {
+            out += "<g class=\"legend\">"
+            for item in legend {
+                let rowY = 8 + Double(item.row) * legendRowHeight + legendRowHeight / 2
+                out += SVG.markerShape(item.series).element(
+                    x: legendLeft + item.x + markerRadius, y: rowY, radius: markerRadius,
+                    cssClass: "marker \(SVG.seriesClass(item.series))")
+                out +=
+                    "<text x=\"\(SVG.number(legendLeft + item.x + 2 * markerRadius + 6))\" "
+                    + "y=\"\(SVG.number(rowY + 5))\">\(SVG.escape(item.name))</text>"
+            }
+            out += "</g>\n"
+        }
+
+        // Gridlines, axes and tick labels.
+        out += "<g class=\"grid\" stroke=\"currentColor\" stroke-opacity=\"0.15\">"
+        for tick in yTicks where tick != y0 {
+            let y = SVG.number(py(tick))
+            out += "<line x1=\"\(SVG.number(plotLeft))\" y1=\"\(y)\" x2=\"\(SVG.number(plotRight))\" y2=\"\(y)\"/>"
+        }
+        for tick in xTicks where tick != x0 {
+            let x = SVG.number(px(tick))
+            out += "<line x1=\"\(x)\" y1=\"\(SVG.number(plotTop))\" x2=\"\(x)\" y2=\"\(SVG.number(plotBottom))\"/>"
+        }
+        out += "</g>\n<g class=\"axis\" stroke=\"currentColor\">"
+        out +=
+            "<line x1=\"\(SVG.number(plotLeft))\" y1=\"\(SVG.number(plotBottom))\" "
+            + "x2=\"\(SVG.number(plotRight))\" y2=\"\(SVG.number(plotBottom))\"/>"
+        out +=
+            "<line x1=\"\(SVG.number(plotLeft))\" y1=\"\(SVG.number(plotTop))\" "
+            + "x2=\"\(SVG.number(plotLeft))\" y2=\"\(SVG.number(plotBottom))\"/>"
+        for tick in xTicks {
+            let x = SVG.number(px(tick))
+            out +=
+                "<line x1=\"\(x)\" y1=\"\(SVG.number(plotBottom))\" x2=\"\(x)\" y2=\"\(SVG.number(plotBottom + 5))\"/>"
+        }
+        for tick in yTicks {
+            let y = SVG.number(py(tick))
+            out += "<line x1=\"\(SVG.number(plotLeft - 5))\" y1=\"\(y)\" x2=\"\(SVG.number(plotLeft))\" y2=\"\(y)\"/>"
+        }
+        out += "</g>\n<g class=\"tick-labels\">"
+        for tick in xTicks {
+            out +=
+                "<text x=\"\(SVG.number(px(tick)))\" y=\"\(SVG.number(plotBottom + 22))\" text-anchor=\"middle\">"
+                + "\(SVG.escape(xFormat.string(tick, maxFractionDigits: xDigits)))</text>"
+        }
+        for (tick, label) in zip(yTicks, yTickLabels) {
+            out +=
+                "<text x=\"\(SVG.number(plotLeft - 8))\" y=\"\(SVG.number(py(tick) + 5))\" text-anchor=\"end\">"
+                + "\(SVG.escape(label))</text>"
+        }
+        out += "</g>\n"
+        let plotMiddleX = (plotLeft + plotRight) / 2
+        let plotMiddleY = (plotTop + plotBottom) / 2
+        out +=
+            "<text class=\"axis-title\" x=\"\(SVG.number(plotMiddleX))\" y=\"\(SVG.number(plotBottom + 50))\" "
+            + "text-anchor=\"middle\">\(SVG.escape(xLabel))</text>\n"
+        out +=
+            "<text class=\"axis-title\" transform=\"rotate(-90)\" x=\"\(SVG.number(-plotMiddleY))\" y=\"20\" "
+            + "text-anchor=\"middle\">\(SVG.escape(yLabel))</text>\n"
+
+        // Points, or the empty message.
+        if points.isEmpty {
+            let message = emptyText ?? (format == .italian ? "Nessun dato" : "No data")
+            out +=
+                "<text class=\"no-data\" x=\"\(SVG.number(plotMiddleX))\" y=\"\(SVG.number(plotMiddleY))\" "
+                + "text-anchor=\"middle\">\(SVG.escape(message))</text>\n"
+        } else {
+            out += "<g class=\"points\">\n"
+            var seen: [String: Int] = [:]
+            for point in points {
+                var x = px(point.x)
+                var y = py(point.y)
+                let key = SVG.number(x) + "," + SVG.number(y)
+                let duplicates = seen[key, default: 0]
+                seen[key] = duplicates + 1
+                if duplicates > 0 {
+                    // A golden-angle spiral: every dot on the same spot stays visible and clickable.
+                    let angle = Double(duplicates) * 2.399_963
+                    let radius = 3.5 * Double(duplicates).squareRoot()
+                    x += radius * cos(angle)
+                    y += radius * sin(angle)
+                }
+                var tooltip = point.label
+                if seriesNames.count > 1, seriesNames.indices.contains(point.series) {
+                    tooltip += " (\(seriesNames[point.series]))"
+                }
+                tooltip += " — \(xLabel): \(xFormat.string(point.x, maxFractionDigits: 1))"
+                tooltip += ", \(yLabel): \(format.string(point.y, maxFractionDigits: 1))"
+                let marker = SVG.markerShape(point.series).element(
+                    x: x, y: y, radius: markerRadius, cssClass: "marker \(SVG.seriesClass(point.series))")
+                if point.href.isEmpty {
+                    out += "<g class=\"point\"><title>\(SVG.escape(tooltip))</title>\(marker)</g>\n"
+                } else {
+                    out +=
+                        "<a class=\"point\" href=\"\(SVG.escape(point.href))\"><title>\(SVG.escape(tooltip))"
+                        + "</title>\(marker)</a>\n"
+                }
+            }
+            out += "</g>\n"
+        }
+        out += "</svg>"
+        return out
+    }
+
+    /// Legend entries laid out in rows that fit the chart's width: `x` is relative to `legendLeft`.
+    private static func legendItems(_ names: [String]) -> [(series: Int, name: String, x: Double, row: Int)] {
+        let available = width - 2 * legendLeft
+        var items: [(series: Int, name: String, x: Double, row: Int)] = []
+        var x = 0.0
+        var row = 0
+        for (series, name) in names.enumerated() {
+            let itemWidth = 2 * markerRadius + 6 + SVG.estimatedWidth(name, fontSize: fontSize)
+            if x > 0 && x + itemWidth > available {
+                x = 0
+                row += 1
+            }
+            items.append((series, name, x, row))
+            x += itemWidth + 18
+        }
+        return items
+    }
+}
+
+extension NumberFormat {
+    /// The same separators, never grouping thousands (for years: "1950", not "1,950").
+    var withoutGrouping: NumberFormat {
+        NumberFormat(
+            decimalSeparator: decimalSeparator, groupingSeparator: groupingSeparator, minimumDigitsToGroup: .max)
+    }
+}

@@ -1,0 +1,57 @@
+import Catalogue
+import Templating
+
+/// The charts page: power and displacement against the year of introduction, drawn at build time as inline SVG,
+/// one linked dot per motorcycle and coloured by engine cycle, with the same data as a table.
+struct ChartsPage {
+    let edition: Edition
+    let plan: SitePlan
+
+    func context(for page: Page, frame: PageFrame) -> [String: Value] {
+        let l = edition.localization
+        var context = frame.context(
+            for: page, title: l["charts_title"] + " · " + l["site_title"], description: l["charts_description"])
+        let bikes = plan.catalogue.motorcycles
+        let series = [l["two_stroke"], l["four_stroke"]]
+        func points(_ figure: (Motorcycle) -> Double?) -> [ChartPoint] {
+            plan.defaultOrder.reversed().compactMap { index in
+                let bike = bikes[index]
+                guard let y = figure(bike) else { return nil }
+                return ChartPoint(
+                    x: Double(bike.general.firstYear), y: y,
+                    label: bike.general.name + " (" + edition.years(bike.general) + ")",
+                    href: page.route.link(to: plan.motorcycleRoute(edition.language, index: index)),
+                    series: bike.engine.strokeCycle == 2 ? 0 : 1)
+            }
+        }
+        let rows: [Value] = plan.defaultOrder.reversed().map { index in
+            let bike = bikes[index]
+            return [
+                "name": .text(bike.general.name),
+                "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
+                "year": .text(String(bike.general.firstYear)),
+                "cycle": .text(edition.strokeCycle(bike.engine.strokeCycle)),
+                "power": ["value": edition.power(bike.engine.power).map { .text($0) } ?? .null, "lang": .null],
+                "displacement": [
+                    "value": edition.measure(bike.engine.displacementReal, unit: "cc").map { .text($0) } ?? .null,
+                    "lang": .null,
+                ],
+            ]
+        }
+        context["charts"] = [
+            "power": .html(
+                ScatterChart.svg(
+                    id: "chart-power", title: l["chart_power_title"], description: l["chart_power_description"],
+                    xLabel: l["chart_year"], yLabel: l["chart_power_axis"], points: points { $0.engine.power?.peak },
+                    seriesNames: series, format: edition.numbers)),
+            "displacement": .html(
+                ScatterChart.svg(
+                    id: "chart-displacement", title: l["chart_displacement_title"],
+                    description: l["chart_displacement_description"], xLabel: l["chart_year"],
+                    yLabel: l["chart_displacement_axis"], points: points { $0.engine.displacementReal },
+                    seriesNames: series, format: edition.numbers)),
+            "rows": .list(rows),
+        ]
+        return context
+    }
+}

@@ -1,0 +1,45 @@
+import Catalogue
+import Templating
+
+/// A motorcycle's photos: each lazy-loaded with a descriptive alt text, linking to its Flickr page through the
+/// short link and to the image file itself. A photo hosted elsewhere still shows, linking to itself.
+struct GalleryPage {
+    let edition: Edition
+    let plan: SitePlan
+    let index: Int
+
+    func context(for page: Page, frame: PageFrame) -> [String: Value] {
+        let l = edition.localization
+        let bike = plan.catalogue.motorcycles[index]
+        let years = edition.years(bike.general)
+        let count = bike.images.count
+        let title = l.format("gallery_title", ["name": bike.general.name, "years": years])
+        let description = l.format(
+            "gallery_description",
+            ["name": bike.general.name, "years": years, "count": edition.plural("images", count: count)])
+        var context = frame.context(for: page, title: title + " · " + l["site_title"], description: description)
+        let photos: [Value] = bike.images.enumerated().map { offset, url in
+            [
+                "src": .text(url),
+                "n": .number(Double(offset + 1)),
+                "id": .text("photo-" + String(offset + 1)),
+                "alt": .text(
+                    l.format(
+                        "photo_alt",
+                        [
+                            "name": bike.general.name, "years": years, "n": String(offset + 1),
+                            "count": String(count),
+                        ])),
+                "flickr": Flickr.shortLink(url).map { .text($0) } ?? .null,
+            ]
+        }
+        context["gallery"] = [
+            "title": .text(title),
+            "count_text": .text(edition.plural("images", count: count)),
+            "photos": .list(photos),
+            "bike_href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
+            "back": .text(l.format("back_to_bike", ["name": bike.general.name])),
+        ]
+        return context
+    }
+}

@@ -1,0 +1,130 @@
+import Catalogue
+import Foundation
+import Testing
+
+@testable import Site
+
+/// The facet pages of the real catalogue add up: read back from the HTML written, not from the plan.
+@Suite(.serialized) struct FacetTests {
+    static let built: (out: String, catalogue: Catalogue)? = {
+        guard let data = SiteFixtures.realDatasetPath else { return nil }
+        let out = SiteFixtures.temporaryFolder() + "/facets"
+        guard (try? SiteBuilder.build(BuildTests.options(data: data, output: out, base: "https://g.example/"))) != nil,
+            let loaded = try? Catalogue.load(contentsOf: data)
+        else { return nil }
+        return (out, loaded.catalogue)
+    }()
+
+    /// Motorcycle ids listed on a value page (`<li class="bike-item" data-id="…">`).
+    static func ids(_ path: String) -> [Int] {
+        SiteFixtures.read(path).components(separatedBy: "<li class=\"bike-item\" data-id=\"").dropFirst()
+            .compactMap { Int($0.prefix { $0.isNumber }) }
+    }
+
+    /// Every value page of a facet folder: value slug → ids.
+    static func valuePages(_ out: String, _ folder: String) throws -> [String: [Int]] {
+        var pages: [String: [Int]] = [:]
+        for entry in try FileManager.default.contentsOfDirectory(atPath: out + "/" + folder)
+        where entry != "index.html" {
+            pages[entry] = ids(out + "/" + folder + "/" + entry + "/index.html")
+        }
+        return pages
+    }
+
+    @Test(
+        .enabled(if: SiteFixtures.realDatasetPath != nil),
+        arguments: [
+            "en/families", "en/engine-cycle", "en/displacement", "en/power", "en/weight", "en/bore", "en/stroke",
+            "en/wheelbase", "it/famiglie", "it/ciclo", "it/cilindrata", "it/potenza", "it/peso", "it/alesaggio",
+            "it/corsa", "it/interasse",
+        ])
+    func everyMotorcycleIsOnExactlyOneValuePage(folder: String) throws {
+        let built = try #require(Self.built)
+        let pages = try Self.valuePages(built.out, folder)
+        #expect(pages.count >= 2)
+        let all = pages.values.flatMap { $0 }
+        #expect(all.count == 148, "\(folder)")
+        #expect(Set(all) == Set(built.catalogue.motorcycles.map(\.id)))
+    }
+
+    @Test(.enabled(if: SiteFixtures.realDatasetPath != nil), arguments: ["en/decades", "it/decenni"])
+    func decadePagesCoverEveryYearOfEveryBike(folder: String) throws {
+        let built = try #require(Self.built)
+        let pages = try Self.valuePages(built.out, folder)
+        let latest = built.catalogue.motorcycles.map { max($0.general.firstYear, $0.general.lastYear ?? 0) }.max()!
+        for bike in built.catalogue.motorcycles {
+            let last = bike.general.lastYear ?? latest
+            let expected = Set(stride(from: bike.general.firstYear / 10 * 10, through: last / 10 * 10, by: 10))
+            let found = Set(pages.filter { $0.value.contains(bike.id) }.keys.compactMap(Int.init))
+            #expect(found == expected, "\(bike.general.name)")
+        }
+    }
+
+    /// The overview's "N motorcycles" next to each value equals the length of that value's page.
+    @Test(.enabled(if: SiteFixtures.realDatasetPath != nil), arguments: ["en/families", "en/power", "it/decenni"])
+    func overviewCountsEqualPageLengths(folder: String) throws {
+        let built = try #require(Self.built)
+        let overview = SiteFixtures.read(built.out + "/" + folder + "/index.html")
+        let pages = try Self.valuePages(built.out, folder)
+        for (slug, ids) in pages {
+            let marker = "<a href=\"../../\(folder)/\(slug)/index.html\">"
+            let after = try #require(overview.components(separatedBy: marker).dropFirst().first, "\(slug)")
+            let countText = try #require(after.components(separatedBy: "<span class=\"count\">").dropFirst().first)
+            let number = Int(countText.prefix { $0.isNumber })
+            #expect(number == ids.count, "\(folder)/\(slug)")
+        }
+    }
+
+    @Test(.enabled(if: SiteFixtures.realDatasetPath != nil))
+    func bikesWithoutAFigureHaveTheirOwnValue() throws {
+        let built = try #require(Self.built)
+        let noPower = built.catalogue.motorcycles.filter { $0.engine.power == nil }.map(\.id)
+        #expect(!noPower.isEmpty)
+        #expect(Set(Self.ids(built.out + "/en/power/not-stated/index.html")) == Set(noPower))
+        #expect(Set(Self.ids(built.out + "/it/potenza/non-indicato/index.html")) == Set(noPower))
+        let noFamily = built.catalogue.motorcycles.filter { $0.general.family == nil }.map(\.id)
+        #expect(Set(Self.ids(built.out + "/en/families/not-stated/index.html")) == Set(noFamily))
+    }
+
+    @Test(.enabled(if: SiteFixtures.realDatasetPath != nil))
+    func motorcyclePagesLinkToTheirFacets() throws {
+        let built = try #require(Self.built)
+        let page = SiteFixtures.read(built.out + "/en/moto/normale-1921/index.html")
+        for link in [
+            "../../../en/decades/1920/index.html", "../../../en/engine-cycle/4-stroke/index.html",
+            "../../../en/displacement/251-500/index.html", "../../../en/families/not-stated/index.html",
+        ] {
+            #expect(page.contains("href=\"\(link)\""), "\(link)")
+        }
+        let italian = SiteFixtures.read(built.out + "/it/moto/normale-1921/index.html")
+        #expect(italian.contains("href=\"../../../it/decenni/1920/index.html\""))
+    }
+
+    @Test(.enabled(if: SiteFixtures.realDatasetPath != nil))
+    func sitemapListsEveryPageButThe404() throws {
+        let built = try #require(Self.built)
+        let xml = try Data(contentsOf: URL(fileURLWithPath: built.out + "/sitemap.xml"))
+        let locs = SitemapReader.locations(xml)
+        #expect(locs != nil, "sitemap.xml is not well-formed XML")
+        let html = (FileManager.default.subpaths(atPath: built.out) ?? []).filter { $0.hasSuffix(".html") }
+        let expected = Set(
+            html.filter { $0 != "404.html" }.map { path in
+                "https://g.example/" + (path == "index.html" ? "" : String(path.dropLast("index.html".count)))
+            })
+        #expect(Set(locs ?? []) == expected)
+        #expect(SiteFixtures.read(built.out + "/robots.txt").contains("Sitemap: https://g.example/sitemap.xml"))
+    }
+
+    @Test(.enabled(if: SiteFixtures.realDatasetPath != nil))
+    func galleriesLinkFlickrAndEveryPhoto() throws {
+        let built = try #require(Self.built)
+        let page = SiteFixtures.read(built.out + "/en/moto/normale-1921/gallery/index.html")
+        #expect(page.contains("href=\"https://flic.kr/p/SThM7G\""))
+        #expect(page.contains("alt=\"Moto Guzzi Normale (1921–1924), photo 2 of 2\""))
+        #expect(page.contains("loading=\"lazy\""))
+        let bike = SiteFixtures.read(built.out + "/en/moto/normale-1921/index.html")
+        #expect(bike.contains("href=\"../../../en/moto/normale-1921/gallery/index.html\""))
+        #expect(bike.contains("<meta property=\"og:image\" content=\"https://c1.staticflickr.com/"))
+        #expect(bike.contains("\"@type\":\"Motorcycle\""))
+    }
+}
