@@ -51,7 +51,7 @@ struct OutputWriter: Sendable {
         {
             guard let pid = Int32(entry.dropFirst(prefix.count)), pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+                TreeRemover.remove(parent + "/" + entry)
             }
         }
     }
@@ -83,7 +83,7 @@ struct OutputWriter: Sendable {
         try write(OutputWriter.markerName, OutputWriter.markerContents)
         if let exchange = OutputWriter.renameat2 {
             if exchange(AT_FDCWD, staging, AT_FDCWD, target, 1 << 1) == 0 {  // RENAME_EXCHANGE
-                try? FileManager.default.removeItem(atPath: staging)  // now holds the previous output
+                TreeRemover.remove(staging)  // now holds the previous output
                 return
             }
             let code = errno
@@ -101,12 +101,12 @@ struct OutputWriter: Sendable {
             if hadOld { _ = rename(old, target) }
             throw .output(path: target, message: OutputWriter.errorText(code))
         }
-        if hadOld { try? FileManager.default.removeItem(atPath: old) }
+        if hadOld { TreeRemover.remove(old) }
     }
 
     /// Removes the staging folder after a failure; the previous output was never touched.
     func discard() {
-        try? FileManager.default.removeItem(atPath: staging)
+        TreeRemover.remove(staging)
     }
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }

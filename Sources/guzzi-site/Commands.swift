@@ -31,6 +31,7 @@ enum Commands {
             let report = try SiteBuilder.build(options)
             for warning in report.warnings { Terminal.error(warning.description) }
             print(summary(report, output: options.outputPath))
+            if ProcessInfo.processInfo.environment["GUZZI_TIMINGS"] == "1" { Terminal.error(phases(report)) }
             return 0
         } catch {
             Terminal.error(error.description)
@@ -41,8 +42,18 @@ enum Commands {
 
     static func summary(_ report: BuildReport, output: String) -> String {
         let milliseconds = Int((report.seconds * 1000).rounded())
-        let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warnings"
+        let count = report.warnings.count
+        let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
         return "Wrote \(report.pages) pages (\(report.files) files) to \(output) in \(milliseconds) ms\(warnings)"
+    }
+
+    /// `phases: load=12.3ms render+write=45.6ms publish=7.8ms`, for the benchmark (`GUZZI_TIMINGS=1`).
+    static func phases(_ report: BuildReport) -> String {
+        "phases: "
+            + report.phases.map { phase in
+                let name = phase.name.replacingOccurrences(of: " and ", with: "+").replacingOccurrences(of: " ", with: "-")
+                return name + "=" + String(format: "%.1f", phase.seconds * 1000) + "ms"
+            }.joined(separator: " ")
     }
 
     static func check(_ arguments: Arguments) -> Int32 {

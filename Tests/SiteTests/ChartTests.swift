@@ -155,7 +155,7 @@ private struct ChartXML {
         #expect(xml.wellFormed)
         let root = try #require(xml.elements.first)
         #expect(root.name == "svg")
-        #expect(root.attributes["role"] == "img")
+        #expect(root.attributes["role"] == "group")
         #expect(root.attributes["aria-labelledby"] == "power-title power-desc")
         #expect(root.attributes["width"] == "100%")
         #expect(root.attributes["viewBox"]?.hasPrefix("0 0 640 ") == true)
@@ -189,6 +189,9 @@ private struct ChartXML {
         #expect(xml.texts.contains("1920") && xml.texts.contains("2030"))
         #expect(ChartXML(Self.scatter()).texts.contains("1920"))
         #expect(!Self.scatter().contains("1,920"))
+        // Every other year label can be hidden on narrow screens.
+        let minor = xml.elements.filter { $0.attributes["class"] == "tick-minor" }.map(\.text)
+        #expect(minor == ["1930", "1950", "1970", "1990", "2010", "2030"])
     }
 
     @Test func hostileTextIsEscaped() {
@@ -293,7 +296,7 @@ private struct ChartXML {
         let xml = ChartXML(svg)
         #expect(xml.wellFormed)
         let root = try #require(xml.elements.first)
-        #expect(root.attributes["role"] == "img")
+        #expect(root.attributes["role"] == "group")
         #expect(root.attributes["aria-labelledby"] == "families-title families-desc")
         #expect(xml.elements[1].attributes["id"] == "families-title")
         #expect(xml.elements[2].attributes["id"] == "families-desc")

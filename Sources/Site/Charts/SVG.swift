@@ -110,13 +110,15 @@ enum SVG {
         return MarkerShape.allCases[(series + series / seriesClassCount) % MarkerShape.allCases.count]
     }
 
-    /// Opening tag of an accessible chart: `role="img"` labelled by its `<title>` and `<desc>`, which follow.
+    /// Opening tag of an accessible chart: a `group` labelled by its `<title>` and `<desc>`, which follow.
+    /// Not `role="img"`: that would make the linked dots and bars inside invisible to screen readers while
+    /// they can still be reached with the keyboard.
     static func open(id: String, kind: String, width: Double, height: Double, title: String, description: String)
         -> String
     {
         let id = escape(id)
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" class="chart \(kind)" role="img" \
+            <svg xmlns="http://www.w3.org/2000/svg" class="chart \(kind)" role="group" \
             aria-labelledby="\(id)-title \(id)-desc" viewBox="0 0 \(number(width)) \(number(height))" \
             width="100%" font-family="system-ui, sans-serif" \
             font-size="14"><title id="\(id)-title">\(escape(title))</title><desc id="\(id)-desc">\

@@ -14,7 +14,10 @@ struct ChartPoint: Sendable, Equatable {
 enum ScatterChart {
     static let width = 640.0
     static let fontSize = 14.0
-    static let markerRadius = 5.0
+    /// Space is reserved for text of this size: the stylesheet may enlarge the font on narrow screens (where the
+    /// whole chart is scaled down) and hide the `tick-minor` labels, every other one on the x axis.
+    static let layoutFontSize = 20.0
+    static let markerRadius = 6.0
     private static let plotHeight = 316.0
     private static let legendRowHeight = 22.0
     private static let legendLeft = 16.0
@@ -60,8 +63,8 @@ enum ScatterChart {
         let legend = seriesNames.count > 1 ? legendItems(seriesNames) : []
         let legendRows = (legend.map(\.row).max() ?? -1) + 1
         let legendHeight = legendRows > 0 ? Double(legendRows) * legendRowHeight + 8 : 0
-        let widestYLabel = yTickLabels.map { SVG.estimatedWidth($0, fontSize: fontSize) }.max() ?? 0
-        let plotLeft = max(64, 36 + widestYLabel)
+        let widestYLabel = yTickLabels.map { SVG.estimatedWidth($0, fontSize: layoutFontSize) }.max() ?? 0
+        let plotLeft = max(64, 44 + widestYLabel)
         let plotRight = width - 24
         let plotTop = 16 + legendHeight
         let plotBottom = plotTop + plotHeight
@@ -118,10 +121,12 @@ enum ScatterChart {
             out += "<line x1=\"\(SVG.number(plotLeft - 5))\" y1=\"\(y)\" x2=\"\(SVG.number(plotLeft))\" y2=\"\(y)\"/>"
         }
         out += "</g>\n<g class=\"tick-labels\">"
-        for tick in xTicks {
+        for (index, tick) in xTicks.enumerated() {
+            // With many ticks, the stylesheet may hide every other label when the chart is drawn small.
+            let minor = xTicks.count > 7 && index % 2 == 1 ? " class=\"tick-minor\"" : ""
             out +=
-                "<text x=\"\(SVG.number(px(tick)))\" y=\"\(SVG.number(plotBottom + 22))\" text-anchor=\"middle\">"
-                + "\(SVG.escape(xFormat.string(tick, maxFractionDigits: xDigits)))</text>"
+                "<text\(minor) x=\"\(SVG.number(px(tick)))\" y=\"\(SVG.number(plotBottom + 22))\" "
+                + "text-anchor=\"middle\">\(SVG.escape(xFormat.string(tick, maxFractionDigits: xDigits)))</text>"
         }
         for (tick, label) in zip(yTicks, yTickLabels) {
             out +=
@@ -189,7 +194,7 @@ enum ScatterChart {
         var x = 0.0
         var row = 0
         for (series, name) in names.enumerated() {
-            let itemWidth = 2 * markerRadius + 6 + SVG.estimatedWidth(name, fontSize: fontSize)
+            let itemWidth = 2 * markerRadius + 6 + SVG.estimatedWidth(name, fontSize: layoutFontSize)
             if x > 0 && x + itemWidth > available {
                 x = 0
                 row += 1
