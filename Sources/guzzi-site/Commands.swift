@@ -51,7 +51,8 @@ enum Commands {
     static func phases(_ report: BuildReport) -> String {
         "phases: "
             + report.phases.map { phase in
-                let name = phase.name.replacingOccurrences(of: " and ", with: "+").replacingOccurrences(of: " ", with: "-")
+                let name = phase.name.replacingOccurrences(of: " and ", with: "+").replacingOccurrences(
+                    of: " ", with: "-")
                 return name + "=" + String(format: "%.1f", phase.seconds * 1000) + "ms"
             }.joined(separator: " ")
     }
