@@ -71,7 +71,7 @@ import Testing
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix("Wrote ") == true && lines.first?.contains(" pages ") == true)
-        #expect(lines.first?.hasSuffix(" ms") == true || lines.first?.contains("warnings") == true)
+        #expect(lines.first?.hasSuffix(" ms") == true || lines.first?.contains(" warning") == true)
         #expect(FileManager.default.fileExists(atPath: out + "/en/index.html"))
     }
 
