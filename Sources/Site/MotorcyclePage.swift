@@ -28,19 +28,19 @@ struct MotorcyclePage {
 
     /// The facet values this motorcycle belongs to, one entry per facet, each value a link.
     func facetLinks(from page: Page) -> [Value] {
-        plan.facets.indices.map { facetIndex in
-            let facet = plan.facets[facetIndex]
-            let values: [Value] = facet.values.indices.compactMap { valueIndex in
-                let value = facet.values[valueIndex]
-                guard value.members.contains(index) else { return nil }
-                return [
-                    "label": .text(value.label[edition.language]!),
+        let memberships = plan.memberships[index]
+        return plan.facets.indices.map { facetIndex in
+            let values: [Value] = memberships.filter { $0.facet == facetIndex }.map { membership in
+                [
+                    "label": .text(plan.facets[facetIndex].values[membership.value].label[edition.language]!),
                     "href": .text(
                         page.route.link(
-                            to: plan.facetValueRoute(edition.language, facet: facetIndex, value: valueIndex))),
+                            to: plan.facetValueRoute(edition.language, facet: facetIndex, value: membership.value))),
                 ]
             }
-            return ["facet": .text(edition.localization["facet_" + facet.id]), "values": .list(values)]
+            return [
+                "facet": .text(edition.localization["facet_" + plan.facets[facetIndex].id]), "values": .list(values),
+            ]
         }
     }
 

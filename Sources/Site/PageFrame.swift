@@ -9,6 +9,16 @@ struct PageFrame: Sendable {
     let baseURL: String?
     let datasetVersion: Int
     let editions: [Language: Edition]
+    /// The `t` map of every page, made once per edition rather than once per page.
+    let labelValues: [Language: Value]
+
+    init(plan: SitePlan, baseURL: String?, datasetVersion: Int, editions: [Language: Edition]) {
+        self.plan = plan
+        self.baseURL = baseURL
+        self.datasetVersion = datasetVersion
+        self.editions = editions
+        labelValues = editions.mapValues { .map($0.localization.labels.mapValues { .text($0) }) }
+    }
 
     static let sourceURL = "https://github.com/hispanico94/Guzzi-Tracker"
     static let licenceURL = "https://www.gnu.org/licenses/old-licenses/gpl-2.0.html"
@@ -58,7 +68,7 @@ struct PageFrame: Sendable {
             "source_url": .text(PageFrame.sourceURL),
             "licence_url": .text(PageFrame.licenceURL),
         ]
-        return ["page": .map(pageValue), "t": .map(edition.localization.labels.mapValues { .text($0) })]
+        return ["page": .map(pageValue), "t": labelValues[language]!]
     }
 
     /// The main navigation: the catalogue, the facets, the charts and the Garage, with the current section marked.

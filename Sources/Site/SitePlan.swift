@@ -10,6 +10,8 @@ struct SitePlan: Sendable {
     let defaultOrder: [Int]
     let slugs: [Int: String]
     let facets: [Facet]
+    /// For each motorcycle index, the (facet, value) pairs it belongs to: its page links to them.
+    let memberships: [[(facet: Int, value: Int)]]
     /// Folder names that editions translate (`famiglie` / `families`), by label key.
     let folderSlugs: [Language: Localization]
     private(set) var pages: [Page] = []
@@ -28,6 +30,13 @@ struct SitePlan: Sendable {
         defaultOrder = order
         facets = FacetBuilder(catalogue: catalogue, defaultOrder: order, editions: editions).build()
         folderSlugs = editions.mapValues(\.localization)
+        var memberships = [[(facet: Int, value: Int)]](repeating: [], count: bikes.count)
+        for (facetIndex, facet) in facets.enumerated() {
+            for (valueIndex, value) in facet.values.enumerated() {
+                for member in value.members { memberships[member].append((facetIndex, valueIndex)) }
+            }
+        }
+        self.memberships = memberships
         pages = planPages()
     }
 
