@@ -11,14 +11,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "Catalogue", swiftSettings: strict),
-        .target(name: "Templating", swiftSettings: strict),
+        .target(name: "Templating", exclude: ["LANGUAGE.md"], swiftSettings: strict),
         .target(name: "Site", dependencies: ["Catalogue", "Templating"], swiftSettings: strict),
         .target(name: "Server", swiftSettings: strict),
-        .executableTarget(name: "guzzi-site", dependencies: ["Catalogue", "Site", "Server"], swiftSettings: strict),
+        .target(name: "Updater", dependencies: ["Catalogue"], swiftSettings: strict),
+        .executableTarget(name: "guzzi-site", dependencies: ["Catalogue", "Site", "Server", "Updater"], swiftSettings: strict),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating"]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
+        .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue"]),
         // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
         .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site"]),
     ]

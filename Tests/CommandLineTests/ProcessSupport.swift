@@ -1,0 +1,213 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A child process (the `guzzi-site` binary, or a Python HTTP server) whose output is collected as it comes,
+/// so a test can wait for a line with a timeout instead of reading to the end.
+final class ChildProcess: Sendable {
+    let process: Process
+    private let stdoutText = TextBuffer()
+    private let stderrText = TextBuffer()
+
+    init(_ executable: String, _ arguments: [String], in folder: String? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        self.process = process
+        try process.run()
+        Self.collect(out.fileHandleForReading, into: stdoutText)
+        Self.collect(err.fileHandleForReading, into: stderrText)
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    private final class TextBuffer: Sendable {
+        let text = Mutex("")
+    }
+
+    private static func collect(_ handle: FileHandle, into buffer: TextBuffer) {
+        Thread.detachNewThread {
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return }
+                buffer.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
+        }
+    }
+
+    var stdout: String { stdoutText.text.withLock { $0 } }
+    var stderr: String { stderrText.text.withLock { $0 } }
+
+    /// Polls until `condition` holds on (stdout, stderr) or `seconds` pass.
+    func waitFor(seconds: Double = 20, _ condition: (String, String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(stdout, stderr) { return true }
+            usleep(10_000)
+        }
+        return condition(stdout, stderr)
+    }
+
+    /// Sends `signal` and waits up to `seconds` for the exit; kills it and returns nil when it does not end.
+    func stop(signal: Int32 = SIGTERM, seconds: Double = 5) -> Int32? {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// A response read off the wire by `HTTPProbe`.
+struct ProbeResponse {
+    var status: Int
+    var headers: [String: String]
+    var body: [UInt8]
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+struct ProbeError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Raw HTTP/1.1 over a socket with a receive timeout, so requests that clients would "fix" (`/../`) reach the
+/// server as written, and nothing can hang a test.
+enum HTTPProbe {
+    static func connect(port: UInt16, timeoutMilliseconds: Int = 5_000) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ProbeError(description: "socket: \(errno)") }
+        var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(fd)
+            throw ProbeError(description: "connect to port \(port): \(String(cString: strerror(code)))")
+        }
+        return fd
+    }
+
+    static func send(_ fd: Int32, _ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if sent <= 0 { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// One request with `Connection: close`; reads to the end of the stream.
+    static func request(
+        port: UInt16, _ target: String, method: String = "GET", headers: [String: String] = [:]
+    ) throws -> ProbeResponse {
+        let fd = try connect(port: port)
+        defer { close(fd) }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        guard send(fd, head + "\r\n") else { throw ProbeError(description: "send failed") }
+        var raw: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count < 0 { throw ProbeError(description: "recv: \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            raw += chunk[..<count]
+        }
+        return try parse(raw)
+    }
+
+    static func parse(_ raw: [UInt8]) throws -> ProbeResponse {
+        let separator = Array("\r\n\r\n".utf8)
+        guard let end = raw.indices.first(where: { raw[$0...].starts(with: separator) }) else {
+            throw ProbeError(description: "no header end in \(raw.count) bytes")
+        }
+        let lines = String(decoding: raw[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else {
+            throw ProbeError(description: "bad status line \(lines[0])")
+        }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        return ProbeResponse(status: status, headers: headers, body: Array(raw[(end + 4)...]))
+    }
+}
+
+/// A live `/__guzzi/events` stream whose text accumulates on a helper thread.
+final class EventStream: Sendable {
+    private let fd: Int32
+    private let received = Mutex("")
+    private let finished = Atomic(false)
+
+    init(port: UInt16) throws {
+        fd = try HTTPProbe.connect(port: port, timeoutMilliseconds: 500)
+        guard HTTPProbe.send(fd, "GET /__guzzi/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        else { throw ProbeError(description: "send failed") }
+        Thread.detachNewThread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+            while !finished.load(ordering: .acquiring) {
+                let count = recv(fd, &chunk, chunk.count, 0)
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }  // receive timeout
+                    break
+                }
+                let text = String(decoding: chunk[..<count], as: UTF8.self)
+                received.withLock { $0 += text }
+            }
+            finished.store(true, ordering: .releasing)
+        }
+    }
+
+    var text: String { received.withLock { $0 } }
+
+    /// Waits until the stream holds `needle` after the first `offset` characters.
+    func waitFor(_ needle: String, after offset: Int = 0, seconds: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            let text = self.text
+            if text.count > offset && text.dropFirst(offset).contains(needle) { return true }
+            usleep(5_000)
+        } while Date() < deadline
+        return false
+    }
+
+    func close() {
+        finished.store(true, ordering: .releasing)
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    deinit {
+        Glibc.close(fd)
+    }
+}
