@@ -41,7 +41,9 @@ struct ProblemReporter {
         var text = ""
         var pendingSpace = false
         var count = 0
-        for scalar in String(decoding: locator.bytes[value.offset..<value.end], as: UTF8.self).unicodeScalars {
+        // Only the start of a long value is shown, so only that much is decoded (a value can be megabytes).
+        let end = min(value.end, value.offset + 4096)
+        for scalar in String(decoding: locator.bytes[value.offset..<end], as: UTF8.self).unicodeScalars {
             if scalar == " " || scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 pendingSpace = !text.isEmpty
                 continue
@@ -57,7 +59,7 @@ struct ProblemReporter {
             text.unicodeScalars.append(scalar)
             count += 1
         }
-        return text
+        return end < value.end ? text + "…" : text
     }
 
     private mutating func report(_ severity: Problem.Severity, _ path: String, at offset: Int, _ message: String) {

@@ -7,6 +7,9 @@ public struct BuildOptions: Sendable {
     public var resourcesPath: String
     /// Absolute URL the site is published at, with a trailing slash; `nil` makes canonical links relative.
     public var baseURL: String?
+    /// Delete the previous output on a background thread after the swap instead of before returning.
+    /// `serve` sets it so a rebuild reaches the browser sooner; `build` waits, so nothing is left behind.
+    public var removesPreviousOutputInBackground = false
 
     public init(
         dataPath: String = "Resources/sample/info_moto.json", outputPath: String = "output",

@@ -11,3 +11,10 @@ public struct BuildReport: Sendable {
 
     public var seconds: Double { phases.reduce(0) { $0 + $1.seconds } }
 }
+
+/// How far a build has come, for a progress line on a terminal.
+public struct BuildProgress: Sendable {
+    public var phase: String
+    public var done: Int
+    public var total: Int
+}

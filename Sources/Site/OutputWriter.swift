@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 /// Writes a whole site into a fresh folder beside the output and swaps it in only when everything succeeded.
 ///
@@ -49,7 +51,10 @@ struct OutputWriter: Sendable {
         let prefix = "." + name + ".tmp-"
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix)
         {
-            guard let pid = Int32(entry.dropFirst(prefix.count)), pid != getpid() else { continue }
+            // `.<name>.tmp-<pid>` or `.<name>.tmp-<pid>-old-<n>` (a previous output being deleted).
+            guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid() else {
+                continue
+            }
             if kill(pid, 0) != 0 && errno == ESRCH {
                 TreeRemover.remove(parent + "/" + entry)
             }
@@ -78,12 +83,22 @@ struct OutputWriter: Sendable {
         if code != 0 { throw .output(path: path, message: OutputWriter.errorText(code)) }
     }
 
-    /// Makes the staging folder the new output; the previous output is deleted afterwards.
-    func publish() throws(SiteError) {
+    /// Makes the staging folder the new output; the previous output is deleted afterwards, on a background
+    /// thread if asked (it is first renamed aside, so the next build can use the staging name at once).
+    func publish(removingPreviousInBackground: Bool = false) throws(SiteError) {
         try write(OutputWriter.markerName, OutputWriter.markerContents)
         if let exchange = OutputWriter.renameat2 {
             if exchange(AT_FDCWD, staging, AT_FDCWD, target, 1 << 1) == 0 {  // RENAME_EXCHANGE
-                TreeRemover.remove(staging)  // now holds the previous output
+                // `staging` now holds the previous output.
+                if removingPreviousInBackground {
+                    let aside =
+                        staging + "-old-" + String(OutputWriter.asideCounter.add(1, ordering: .relaxed).newValue)
+                    if rename(staging, aside) == 0 {
+                        DispatchQueue.global(qos: .utility).async { TreeRemover.remove(aside) }
+                        return
+                    }
+                }
+                TreeRemover.remove(staging)
                 return
             }
             let code = errno
@@ -108,6 +123,8 @@ struct OutputWriter: Sendable {
     func discard() {
         TreeRemover.remove(staging)
     }
+
+    private static let asideCounter = Atomic<Int>(0)
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 

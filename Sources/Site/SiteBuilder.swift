@@ -7,7 +7,10 @@ import Templating
 /// Builds the whole site: catalogue → page models → templates → files, swapped in atomically.
 public enum SiteBuilder {
     /// Runs a build. On any error nothing in the output folder has changed.
-    public static func build(_ options: BuildOptions) throws(SiteError) -> BuildReport {
+    /// `progress` is called now and then from any thread while pages are rendered.
+    public static func build(
+        _ options: BuildOptions, progress: (@Sendable (BuildProgress) -> Void)? = nil
+    ) throws(SiteError) -> BuildReport {
         var clock = PhaseClock()
         let loaded: (catalogue: Catalogue, warnings: [Problem])
         do {
@@ -33,9 +36,9 @@ public enum SiteBuilder {
                 try writer.write(path, content)
                 bytes += content.count
             }
-            bytes += try renderAndWrite(site: site, writer: writer)
+            bytes += try renderAndWrite(site: site, writer: writer, progress: progress)
             clock.lap("render and write")
-            try writer.publish()
+            try writer.publish(removingPreviousInBackground: options.removesPreviousOutputInBackground)
             clock.lap("publish")
             return BuildReport(
                 pages: pages.count, files: pages.count + others.count + 1, bytes: bytes, warnings: loaded.warnings,
@@ -74,10 +77,13 @@ public enum SiteBuilder {
 
     /// Renders every page on all cores and writes each as soon as it is ready, so memory stays flat.
     /// Errors are reported for the first failing page in plan order, so the message is the same on every run.
-    static func renderAndWrite(site: Site, writer: OutputWriter) throws(SiteError) -> Int {
+    static func renderAndWrite(
+        site: Site, writer: OutputWriter, progress: (@Sendable (BuildProgress) -> Void)?
+    ) throws(SiteError) -> Int {
         let pages = site.plan.pages
         let failures = Mutex<[Int: SiteError]>([:])
         let written = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: pages.count, by: workers) {
@@ -86,6 +92,12 @@ public enum SiteBuilder {
                     let bytes = Array(html.utf8)
                     try writer.write(pages[index].route.filePath, bytes)
                     written.add(bytes.count, ordering: .relaxed)
+                    if let progress {
+                        let count = done.add(1, ordering: .relaxed).newValue
+                        if count % 250 == 0 {
+                            progress(BuildProgress(phase: "rendering", done: count, total: pages.count))
+                        }
+                    }
                 } catch let error as SiteError {
                     failures.withLock { $0[index] = error }
                     return

@@ -19,6 +19,10 @@ struct Parser {
     private var includes: [(name: String, location: SourceLocation)] = []
     private var blockNames: Set<String> = []
     private var overriddenBlocks: [(name: String, location: SourceLocation)] = []
+    /// Open tags and expression levels around the current token: parsing and rendering both recurse per level,
+    /// so without a limit a few kilobytes of `((((` or `{% if %}` would overflow the stack and crash.
+    private var nesting = 0
+    static let maximumNesting = 200
 
     private init(tokens: [Token], file: SourceFile, filters: [String: FilterDefinition]) {
         self.tokens = tokens
@@ -175,6 +179,8 @@ struct Parser {
     private mutating func parseStatement(
         _ keyword: String, start: Token, keywordToken: Token
     ) throws(TemplateError) -> Node {
+        try enterNesting(at: start)
+        defer { nesting -= 1 }
         switch keyword {
         case "if": return try parseIf(start: start)
         case "for": return try parseFor(start: start)
@@ -270,6 +276,8 @@ struct Parser {
 
     /// `or` < `and` < `not` < comparison < filter: `not x | length > 3` means `not ((x | length) > 3)`.
     private mutating func parseExpression() throws(TemplateError) -> Expression {
+        try enterNesting(at: tokens[position])
+        defer { nesting -= 1 }
         var left = try parseAnd()
         while tokens[position].kind == .identifier("or") {
             position += 1
@@ -293,6 +301,8 @@ struct Parser {
         let token = tokens[position]
         if token.kind == .identifier("not") {
             position += 1
+            try enterNesting(at: token)
+            defer { nesting -= 1 }
             return Expression(kind: .not(try parseNot()), location: location(of: token))
         }
         return try parseComparison()
@@ -315,7 +325,11 @@ struct Parser {
 
     private mutating func parseFiltered() throws(TemplateError) -> Expression {
         var expression = try parsePrimary()
+        // Each filter wraps the expression in one more level, which rendering recurses into.
+        let outerNesting = nesting
+        defer { nesting = outerNesting }
         while tokens[position].kind == .symbol("|") {
+            try enterNesting(at: tokens[position])
             position += 1
             let nameToken = tokens[position]
             guard case .identifier(let name) = nameToken.kind else {
@@ -406,6 +420,13 @@ struct Parser {
     }
 
     // MARK: - Helpers
+
+    private mutating func enterNesting(at token: Token) throws(TemplateError) {
+        nesting += 1
+        if nesting > Self.maximumNesting {
+            throw error("tags and expressions are nested more than \(Self.maximumNesting) levels deep", at: token)
+        }
+    }
 
     private func location(of token: Token) -> SourceLocation {
         SourceLocation(file: file, line: token.line, column: token.column)

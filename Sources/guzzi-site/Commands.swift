@@ -28,12 +28,14 @@ enum Commands {
             return 2
         }
         do {
-            let report = try SiteBuilder.build(options)
+            let report = try SiteBuilder.build(options, progress: ProgressLine.forTerminal())
+            ProgressLine.clear()
             for warning in report.warnings { Terminal.error(warning.description) }
             print(summary(report, output: options.outputPath))
             if ProcessInfo.processInfo.environment["GUZZI_TIMINGS"] == "1" { Terminal.error(phases(report)) }
             return 0
         } catch {
+            ProgressLine.clear()
             Terminal.error(error.description)
             Terminal.error("build failed; \(options.outputPath) was left as it was")
             return 1

@@ -12,11 +12,12 @@ enum ServeCommand {
     static let debounceMilliseconds: Int32 = 30
 
     static func run(_ arguments: Arguments) -> Int32 {
-        let options: BuildOptions
+        var options: BuildOptions
         let host = arguments.options["host"] ?? "127.0.0.1"
         let port: UInt16
         do throws(UsageError) {
             options = try Commands.buildOptions(arguments)
+            options.removesPreviousOutputInBackground = true
             let text = arguments.options["port"] ?? "8000"
             guard let value = UInt16(text) else {
                 throw UsageError.invalidValue(option: "port", value: text, expected: "a port number from 0 to 65535")
