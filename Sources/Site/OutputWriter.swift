@@ -32,6 +32,9 @@ struct OutputWriter: Sendable {
             throw .output(path: parent, message: "cannot create the folder: \(error.localizedDescription)")
         }
         OutputWriter.removeStaleStaging(parent: parent, name: name)
+        // Ours but left by an earlier build in this process (`serve`) whose clean-up failed; builds run one at a
+        // time, so nothing is writing there. Without this every later build failed with "File exists".
+        TreeRemover.remove(staging)
         if mkdir(staging, 0o755) != 0 {
             throw .output(path: staging, message: "cannot create the staging folder: \(OutputWriter.errorText(errno))")
         }

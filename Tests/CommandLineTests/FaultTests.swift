@@ -1,0 +1,278 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Builds that fail half-way — a folder that cannot be written, a full disk, a killed process — leave the previous
+/// site as it was, clean up after themselves (or are cleaned up by the next build), and touch nothing else.
+@Suite struct FaultTests {
+    static let sample = CommandLineTests.repositoryRoot + "/Resources/sample/info_moto.json"
+
+    static func build(data: String = sample, output: String) throws -> CommandLineTests.Run {
+        try CommandLineTests.run(["build", "--data", data, "--output", output])
+    }
+
+    /// Every file under `folder` with its bytes.
+    static func snapshot(_ folder: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in FileManager.default.subpaths(atPath: folder) ?? [] {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                files[path] = FileManager.default.contents(atPath: folder + "/" + path)
+            }
+        }
+        return files
+    }
+
+    static func entries(_ folder: String) -> Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+    }
+
+    static func staging(beside output: String) -> [String] {
+        let name = (output as NSString).lastPathComponent
+        return entries((output as NSString).deletingLastPathComponent).filter { $0.hasPrefix("." + name + ".tmp-") }
+            .sorted()
+    }
+
+    /// A previous site in `folder/site`, with its snapshot.
+    static func previousSite() throws -> (folder: String, output: String, files: [String: Data]) {
+        let folder = CommandLineTests.temporaryFolder()
+        let output = folder + "/site"
+        let run = try build(output: output)
+        try #require(run.status == 0, "\(run.stderr)")
+        return (folder, output, snapshot(output))
+    }
+
+    // MARK: Read-only folders
+
+    /// How this machine can make a folder unwritable. Root ignores permission bits, so as root the folder is
+    /// made immutable (`chattr +i`, which binds root too on ext4, xfs and btrfs); otherwise mode 0555 is
+    /// enough. `nil` when neither works (root on tmpfs or overlayfs without CAP_LINUX_IMMUTABLE).
+    enum Lock {
+        case immutable, mode
+
+        static let available: Lock? = {
+            if geteuid() != 0 { return .mode }
+            let probe = CommandLineTests.temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: probe) }
+            guard shell("chattr +i '\(probe)' 2>/dev/null") == 0 else { return nil }
+            defer { _ = shell("chattr -i '\(probe)'") }
+            return FileManager.default.createFile(atPath: probe + "/x", contents: Data()) ? nil : .immutable
+        }()
+
+        func lock(_ path: String) {
+            switch self {
+            case .immutable: _ = FaultTests.shell("chattr +i '\(path)'")
+            case .mode: chmod(path, 0o555)
+            }
+        }
+
+        func unlock(_ path: String) {
+            switch self {
+            case .immutable: _ = FaultTests.shell("chattr -i '\(path)'")
+            case .mode: chmod(path, 0o755)
+            }
+        }
+    }
+
+    @discardableResult
+    static func shell(_ command: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test(.enabled(if: Lock.available != nil, "no way to make a folder read-only for this user here"))
+    func readOnlyParentFolderIsAClearErrorAndKeepsTheSite() throws {
+        let lock = try #require(Lock.available)
+        let previous = try Self.previousSite()
+        lock.lock(previous.folder)
+        defer { lock.unlock(previous.folder) }
+        let run = try Self.build(output: previous.output)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("error"), "\(run.stderr)")
+        #expect(run.stderr.contains(previous.folder), "the message names the folder: \(run.stderr)")
+        #expect(Self.snapshot(previous.output) == previous.files)
+        #expect(Self.staging(beside: previous.output).isEmpty)
+        lock.unlock(previous.folder)
+        #expect(try Self.build(output: previous.output).status == 0)
+    }
+
+    @Test(.enabled(if: Lock.available != nil, "no way to make a folder read-only for this user here"))
+    func readOnlyOutputFolderIsAClearErrorAndKeepsTheSite() throws {
+        let lock = try #require(Lock.available)
+        let previous = try Self.previousSite()
+        lock.lock(previous.output)
+        defer { lock.unlock(previous.output) }
+        let run = try Self.build(output: previous.output)
+        if lock == .immutable {
+            // An immutable folder cannot be renamed: the swap fails after the whole site was staged.
+            #expect(run.status != 0)
+            #expect(run.stderr.contains("error"), "\(run.stderr)")
+        }
+        #expect(Self.snapshot(previous.output) == previous.files)
+        #expect(Self.staging(beside: previous.output).isEmpty, "the staged site is removed")
+        lock.unlock(previous.output)
+        #expect(try Self.build(output: previous.output).status == 0)
+    }
+
+    @Test func outputWhoseParentIsAFileIsAClearError() throws {
+        let folder = CommandLineTests.temporaryFolder()
+        _ = FileManager.default.createFile(atPath: folder + "/file", contents: Data("keep".utf8))
+        let run = try Self.build(output: folder + "/file/site")
+        #expect(run.status != 0)
+        #expect(run.stderr.contains(folder + "/file"), "\(run.stderr)")
+        #expect(FileManager.default.contents(atPath: folder + "/file") == Data("keep".utf8))
+        #expect(Self.entries(folder) == ["file"])
+    }
+
+    // MARK: A full disk
+
+    @Test func aFullDiskIsAClearErrorAndKeepsTheSite() throws {
+        let previous = try Self.previousSite()
+        // RLIMIT_FSIZE of 12 KiB: writing a larger file fails with EFBIG, as on a full disk. SIGXFSZ is ignored
+        // (the disposition survives exec) so write() returns the error instead of killing the process.
+        let command =
+            "trap '' XFSZ; ulimit -f 12; exec \"$0\" build --data \"$1\" --output \"$2\""
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command, CommandLineTests.binary, Self.sample, previous.output]
+        process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.repositoryRoot)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "killed by a signal instead of reporting the error")
+        #expect(process.terminationStatus != 0)
+        #expect(stderr.contains("File too large"), "\(stderr)")
+        #expect(Self.snapshot(previous.output) == previous.files)
+        #expect(Self.staging(beside: previous.output).isEmpty, "the staging folder is removed")
+        let again = try Self.build(output: previous.output)
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    // MARK: A killed build
+
+    /// A catalogue of `count` bikes made of the sample's, with fresh ids and names, big enough that a debug
+    /// build takes seconds.
+    static func largeCatalogue(count: Int, at path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: sample))
+        var dataset = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let elements = try #require(dataset["elements"] as? [[String: Any]])
+        let texts = try #require(dataset["texts"] as? [String: Any])
+        var newElements: [[String: Any]] = []
+        var newTexts: [String: Any] = [:]
+        for id in 1...count {
+            var element = elements[id % elements.count]
+            let oldID = element["id"] as! Int
+            element["id"] = id
+            var general = element["general_info"] as! [String: Any]
+            general["name"] = "\(general["name"] as! String) Mk \(id)"
+            element["general_info"] = general
+            newElements.append(element)
+            newTexts[String(id)] = texts[String(oldID)]
+        }
+        dataset["elements"] = newElements
+        dataset["texts"] = newTexts
+        try JSONSerialization.data(withJSONObject: dataset).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func aBuildKilledHalfWayKeepsTheSiteAndTheNextBuildCleansUp() throws {
+        let previous = try Self.previousSite()
+        let big = previous.folder + "/big.json"
+        try Self.largeCatalogue(count: 1500, at: big)
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        child.arguments = ["build", "--data", big, "--output", previous.output]
+        child.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.repositoryRoot)
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        let stagingName = ".site.tmp-\(child.processIdentifier)"
+        let stagingPath = previous.folder + "/" + stagingName
+        // Wait for the staging folder to fill up a little, then kill the build without warning.
+        let deadline = Date().addingTimeInterval(60)
+        while child.isRunning, Date() < deadline, (Self.snapshot(stagingPath).count < 20) { usleep(20_000) }
+        let wasStaging = child.isRunning && FileManager.default.fileExists(atPath: stagingPath)
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        try #require(wasStaging, "the build ended before it could be killed mid-way")
+        #expect(child.terminationReason == .uncaughtSignal)
+        #expect(Self.snapshot(previous.output) == previous.files, "the previous site changed")
+        #expect(Self.staging(beside: previous.output) == [stagingName], "the killed build's folder is left over")
+        let next = try Self.build(output: previous.output)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(Self.staging(beside: previous.output).isEmpty, "the next build removes the stale staging folder")
+        #expect(Self.snapshot(previous.output) == previous.files, "same data, same site")
+    }
+
+    // MARK: Nothing else is touched
+
+    @Test func buildTouchesNothingBesideItsOutputAndItsOwnStagingFolders() throws {
+        let previous = try Self.previousSite()
+        let folder = previous.folder
+        let manager = FileManager.default
+        let outside = CommandLineTests.temporaryFolder()
+        _ = manager.createFile(atPath: outside + "/precious.txt", contents: Data("outside".utf8))
+        _ = manager.createFile(atPath: folder + "/notes.txt", contents: Data("mine".utf8))
+        try manager.createDirectory(atPath: folder + "/other/deep", withIntermediateDirectories: true)
+        _ = manager.createFile(atPath: folder + "/other/deep/file", contents: Data("mine".utf8))
+        _ = manager.createFile(atPath: folder + "/site.tmp-1", contents: Data("mine".utf8))
+        // Look like staging folders but belong to live processes (this test runner, init), or name no process.
+        let kept = [
+            ".site.tmp-\(getpid())", ".site.tmp-1", ".site.tmp-0", ".site.tmp--1", ".site.tmp-abc", ".site.tmp-",
+        ]
+        for name in kept {
+            try manager.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
+            _ = manager.createFile(atPath: folder + "/\(name)/work", contents: Data("mine".utf8))
+        }
+        // A stale-looking name that is a symbolic link: only the link may go, never what it points to.
+        let link = ".site.tmp-\(CommandLineTests.deadProcessID())"
+        try manager.createSymbolicLink(atPath: folder + "/" + link, withDestinationPath: outside)
+        // A stale staging folder of a dead process: removed, as designed.
+        let stale = ".site.tmp-\(CommandLineTests.deadProcessID())"
+        try manager.createDirectory(atPath: folder + "/" + stale, withIntermediateDirectories: true)
+        _ = manager.createFile(atPath: folder + "/\(stale)/index.html", contents: Data("old".utf8))
+        func isOurs(_ path: String) -> Bool {
+            path.hasPrefix("site/") || [stale, link].contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
+        let before = Self.snapshot(folder).filter { !isOurs($0.key) }
+
+        let run = try Self.build(output: previous.output)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.snapshot(folder).filter { !isOurs($0.key) } == before)
+        #expect(!manager.fileExists(atPath: folder + "/" + link), "the stale-looking link itself is removed")
+        #expect(manager.contents(atPath: outside + "/precious.txt") == Data("outside".utf8))
+        #expect(!manager.fileExists(atPath: folder + "/" + stale))
+        for name in kept { #expect(manager.fileExists(atPath: folder + "/\(name)/work"), "\(name)") }
+        #expect(Self.snapshot(previous.output) == previous.files)
+    }
+
+    @Test func aFolderNotMadeByTheGeneratorIsNeverReplaced() throws {
+        let folder = CommandLineTests.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/site", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: folder + "/site/thesis.tex", contents: Data("years of work".utf8))
+        let run = try Self.build(output: folder + "/site")
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("not generated by guzzi-site"), "\(run.stderr)")
+        #expect(Self.entries(folder + "/site") == ["thesis.tex"])
+        #expect(Self.staging(beside: folder + "/site").isEmpty)
+    }
+}
+
+extension CommandLineTests {
+    /// A process id that is surely not running: a child that has exited and been reaped.
+    static func deadProcessID() -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try? process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import Site
+
+/// Faults inside one long-running process, as in `guzzi-site serve`, which rebuilds in the same process.
+@Suite struct SiteFaultTests {
+    /// Makes `path` undeletable. Root ignores permission bits, so as root the file is made immutable
+    /// (`chattr +i`: ext4, xfs, btrfs); otherwise its folder is made read-only. False when neither works.
+    static func protect(_ path: String) -> Bool {
+        if geteuid() != 0 { return chmod((path as NSString).deletingLastPathComponent, 0o555) == 0 }
+        return shell("chattr +i '\(path)' 2>/dev/null") == 0
+    }
+
+    static func unprotect(_ path: String) {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        if geteuid() != 0 {
+            chmod((path as NSString).deletingLastPathComponent, 0o755)
+        } else {
+            shell("chattr -i '\(path)' 2>/dev/null")
+        }
+    }
+
+    @discardableResult
+    static func shell(_ command: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// A previous output that cannot be fully deleted leaves this process's staging folder behind after the
+    /// swap; the next build in the same process must not then fail for good with "File exists".
+    @Test func aLeftoverStagingFolderOfThisProcessDoesNotBlockTheNextBuild() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let out = folder + "/site"
+        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        let leftover = folder + "/.site.tmp-\(getpid())"
+        let stuck = "/en/index.html"
+        guard Self.protect(out + stuck) else { return }  // no way to make a file undeletable here
+        defer { for root in [out, leftover] { Self.unprotect(root + stuck) } }  // wherever it is by then
+        _ = try SiteBuilder.build(BuildTests.options(output: out))  // the old output stays in the staging folder
+        #expect(FileManager.default.fileExists(atPath: leftover + stuck))
+        Self.unprotect(leftover + stuck)
+        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(FileManager.default.fileExists(atPath: out + "/en/index.html"))
+    }
+}
