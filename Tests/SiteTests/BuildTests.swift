@@ -112,6 +112,29 @@ import Testing
         #expect(Self.snapshot(out) == before)
     }
 
+    /// A wrong type and a missing text key: the error names the JSON path and nothing in the output changes.
+    @Test(arguments: [
+        ("\"bore\": 88", "\"bore\": \"88\"", "elements[0].engine.bore: expected a number, found \"88\""),
+        ("\"feed\": \"engine_feed\"", "\"feed\": \"engine_fed\"", "elements[0].engine.feed"),
+    ])
+    func schemaErrorsLeaveThePreviousOutputIntact(original: String, broken: String, expected: String) throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let out = folder + "/site"
+        let good = try EscapingTests.dataset(name: "Normale", text: "testo", image: "https://example.org/a.jpg")
+        try good.write(toFile: folder + "/good.json", atomically: false, encoding: .utf8)
+        _ = try SiteBuilder.build(Self.options(data: folder + "/good.json", output: out))
+        let before = Self.snapshot(out)
+        #expect(good.contains(original))
+        try good.replacingOccurrences(of: original, with: broken)
+            .write(toFile: folder + "/bad.json", atomically: false, encoding: .utf8)
+        #expect {
+            _ = try SiteBuilder.build(Self.options(data: folder + "/bad.json", output: out))
+        } throws: { error in
+            "\(error)".contains(expected)
+        }
+        #expect(Self.snapshot(out) == before)
+    }
+
     @Test func refusesToReplaceAFolderItDidNotWrite() throws {
         let folder = SiteFixtures.temporaryFolder()
         let out = folder + "/precious"

@@ -1,0 +1,78 @@
+"""The photo viewer of the gallery pages in a real browser (issue 3): open, previous/next with the keyboard,
+zoom, Escape; and without JavaScript every photo stays a plain link."""
+
+import re
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browser_support import BrowserTestCase, bikes, fetch_text
+
+
+def gallery_with_photos(minimum=2):
+    """The first motorcycle (default order) whose English gallery has at least `minimum` photos."""
+    for bike in bikes("en"):
+        if not bike["image"]:
+            continue
+        path = "en/" + bike["url"].replace("index.html", "gallery/index.html")
+        html = fetch_text(path)
+        count = len(re.findall(r'<a class="photo-link"', html))
+        if count >= minimum:
+            return bike, path, count
+    return None, None, 0
+
+
+class GalleryTests(BrowserTestCase):
+    def setUp(self):
+        super().setUp()
+        self.bike, self.path, self.count = gallery_with_photos()
+        if not self.bike:
+            self.skipTest("no motorcycle with two photos in this dataset")
+
+    def caption(self):
+        return self.css("dialog.viewer figcaption").text
+
+    def test_viewer_opens_moves_zooms_and_closes(self):
+        self.open(self.path)
+        links = self.css_all("a.photo-link")
+        self.assertEqual(len(links), self.count)
+        links[0].click()
+        dialog = self.css("dialog.viewer")
+        self.wait(lambda d: dialog.get_attribute("open") is not None, message="the viewer did not open")
+        self.assertTrue(self.caption().endswith("photo 1 of %d" % self.count), self.caption())
+        dialog.send_keys(Keys.ARROW_RIGHT)
+        self.wait(lambda d: self.caption().endswith("photo 2 of %d" % self.count))
+        dialog.send_keys(Keys.ARROW_LEFT)
+        self.wait(lambda d: self.caption().endswith("photo 1 of %d" % self.count))
+        dialog.send_keys(Keys.ARROW_LEFT)  # wraps round to the last photo
+        self.wait(lambda d: self.caption().endswith("photo %d of %d" % (self.count, self.count)))
+        zoom = self.css("dialog.viewer .viewer-zoom")
+        zoom.click()
+        self.assertEqual(zoom.get_attribute("aria-pressed"), "true")
+        self.assertIn("zoomed", dialog.get_attribute("class"))
+        dialog.send_keys(Keys.ESCAPE)
+        self.wait(lambda d: dialog.get_attribute("open") is None, message="Escape did not close the viewer")
+        # focus returns to the photo that opened the viewer
+        self.assertEqual(self.driver.switch_to.active_element, links[0])
+
+    def test_next_button_and_alt_texts(self):
+        self.open(self.path)
+        images = self.css_all("a.photo-link img")
+        for n, image in enumerate(images, start=1):
+            self.assertEqual(image.get_attribute("loading"), "lazy")
+            self.assertTrue(image.get_attribute("alt").endswith("photo %d of %d" % (n, self.count)))
+        self.css_all("a.photo-link")[1].click()
+        self.wait(lambda d: self.caption().endswith("photo 2 of %d" % self.count))
+        self.css("dialog.viewer .viewer-next").click()
+        expected = 3 if self.count >= 3 else 1
+        self.wait(lambda d: self.caption().endswith("photo %d of %d" % (expected, self.count)))
+        self.css("dialog.viewer .viewer-close").click()
+        self.wait(lambda d: self.css("dialog.viewer").get_attribute("open") is None)
+
+    def test_without_javascript_photos_are_plain_links(self):
+        html = fetch_text(self.path)
+        hrefs = re.findall(r'<a class="photo-link" href="([^"]+)"><img src="([^"]+)"', html)
+        self.assertEqual(len(hrefs), self.count)
+        for href, src in hrefs:
+            self.assertEqual(href, src)
+        self.assertNotIn("<dialog", html)
