@@ -16,6 +16,7 @@ struct CatalogueIndex {
             let e = bike.engine
             let c = bike.capacities
             let slug = plan.slugs[bike.id]!
+            let texts = plan.texts[edition.language]![index]
             return JSONWriter.object([
                 ("id", String(bike.id)),
                 ("slug", JSONWriter.string(slug)),
@@ -23,7 +24,7 @@ struct CatalogueIndex {
                 ("family", JSONWriter.text(bike.general.family)),
                 ("first", String(bike.general.firstYear)),
                 ("last", bike.general.lastYear.map(String.init) ?? "null"),
-                ("years", JSONWriter.string(edition.years(bike.general))),
+                ("years", JSONWriter.string(texts.years)),
                 ("cycle", String(e.strokeCycle)),
                 ("displacement", JSONWriter.number(e.displacementReal)),
                 ("nominal", JSONWriter.number(e.displacementNominal)),
@@ -36,8 +37,8 @@ struct CatalogueIndex {
                 ("max_speed", JSONWriter.number(c.maxSpeed)),
                 ("fuel", JSONWriter.number(c.fuelCapacity)),
                 ("consumption", JSONWriter.number(c.fuelConsumption)),
-                ("displacement_text", JSONWriter.text(edition.measure(e.displacementReal, unit: "cc"))),
-                ("power_text", JSONWriter.text(edition.power(e.power))),
+                ("displacement_text", JSONWriter.text(texts.displacement)),
+                ("power_text", JSONWriter.text(texts.power)),
                 ("url", JSONWriter.string("moto/" + slug + "/index.html")),
                 ("image", JSONWriter.text(bike.images.first)),
             ])

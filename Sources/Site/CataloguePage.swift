@@ -20,16 +20,17 @@ struct CataloguePage {
         }
         let items: [Value] = plan.defaultOrder.map { index in
             let bike = bikes[index]
+            let texts = plan.texts[edition.language]![index]
             return [
                 "id": .number(Double(bike.id)),
                 "name": .text(bike.general.name),
                 "family": bike.general.family.map { .text($0) } ?? dash,
                 "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
-                "years": .text(edition.years(bike.general)),
+                "years": .text(texts.years),
                 "displacement": figure(
-                    edition.measure(bike.engine.displacementReal, unit: "cc"), unit: "cc",
+                    texts.displacement, unit: "cc",
                     raw: bike.engine.displacementReal),
-                "power": figure(edition.power(bike.engine.power)),
+                "power": figure(texts.power),
             ]
         }
         return [

@@ -12,6 +12,7 @@ struct ChartsPage {
         var context = frame.context(
             for: page, title: l["charts_title"] + " · " + l["site_title"], description: l["charts_description"])
         let bikes = plan.catalogue.motorcycles
+        let texts = plan.texts[edition.language]!
         let series = [l["two_stroke"], l["four_stroke"]]
         func points(_ figure: (Motorcycle) -> Double?) -> [ChartPoint] {
             plan.defaultOrder.reversed().compactMap { index in
@@ -19,7 +20,7 @@ struct ChartsPage {
                 guard let y = figure(bike) else { return nil }
                 return ChartPoint(
                     x: Double(bike.general.firstYear), y: y,
-                    label: bike.general.name + " (" + edition.years(bike.general) + ")",
+                    label: bike.general.name + " (" + texts[index].years + ")",
                     href: page.route.link(to: plan.motorcycleRoute(edition.language, index: index)),
                     series: bike.engine.strokeCycle == 2 ? 0 : 1)
             }
@@ -31,9 +32,9 @@ struct ChartsPage {
                 "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
                 "year": .text(String(bike.general.firstYear)),
                 "cycle": .text(edition.strokeCycle(bike.engine.strokeCycle)),
-                "power": ["value": edition.power(bike.engine.power).map { .text($0) } ?? .null, "lang": .null],
+                "power": ["value": texts[index].power.map { .text($0) } ?? .null, "lang": .null],
                 "displacement": [
-                    "value": edition.measure(bike.engine.displacementReal, unit: "cc").map { .text($0) } ?? .null,
+                    "value": texts[index].displacement.map { .text($0) } ?? .null,
                     "lang": .null,
                 ],
             ]

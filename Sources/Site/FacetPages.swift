@@ -75,14 +75,17 @@ struct FacetPages {
             for: page, title: title + " · " + l["site_title"],
             description: l.format("facet_value_description", ["facet": name.lowercased(), "value": label]))
         let bikes = plan.catalogue.motorcycles
+        let texts = plan.texts[edition.language]!
         let items: [Value] = entry.members.map { index in
             let bike = bikes[index]
             return [
                 "id": .number(Double(bike.id)),
                 "name": .text(bike.general.name),
                 "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
-                "years": .text(edition.years(bike.general)),
-                "figure": ["value": definition.figure(bike, edition).map { .text($0) } ?? .null, "lang": .null],
+                "years": .text(texts[index].years),
+                "figure": [
+                    "value": definition.figure(bike, edition, texts[index]).map { .text($0) } ?? .null, "lang": .null,
+                ],
             ]
         }
         context["facet"] = [

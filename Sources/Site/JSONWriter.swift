@@ -7,6 +7,12 @@ struct JSONWriter {
     private(set) var text = ""
 
     static func string(_ value: String) -> String {
+        // Most strings need no escape at all: check the bytes once and copy them whole.
+        if !value.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2
+        }) {
+            return "\"" + value + "\""
+        }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

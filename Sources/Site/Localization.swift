@@ -121,7 +121,7 @@ public struct Localization: Sendable {
     /// Replaces `{name}` placeholders in one pass; unknown placeholders stay as they are.
     /// (Hand-written: Foundation's `replacingOccurrences` was the slowest call of a page.)
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{") else { return template }
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {

@@ -11,6 +11,7 @@ struct MotorcyclePage {
     let index: Int
 
     var bike: Motorcycle { plan.catalogue.motorcycles[index] }
+    var texts: BikeTexts { plan.texts[edition.language]![index] }
 
     /// The whole template context: frame, spec sections, facet links, Open Graph and JSON-LD.
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
@@ -45,7 +46,7 @@ struct MotorcyclePage {
     }
 
     var title: String {
-        edition.localization.format("bike_title", ["name": bike.general.name, "years": edition.years(bike.general)])
+        edition.localization.format("bike_title", ["name": bike.general.name, "years": texts.years])
     }
 
     var metaDescription: String {
@@ -53,9 +54,8 @@ struct MotorcyclePage {
         return edition.localization.format(
             "bike_description",
             [
-                "name": bike.general.name, "years": edition.years(bike.general),
-                "displacement": edition.measure(bike.engine.displacementReal, unit: "cc") ?? dash,
-                "power": edition.power(bike.engine.power) ?? dash,
+                "name": bike.general.name, "years": texts.years, "displacement": texts.displacement ?? dash,
+                "power": texts.power ?? dash,
                 "weight": edition.measure(bike.capacities.weight, unit: "kg") ?? dash,
             ])
     }
@@ -84,7 +84,7 @@ struct MotorcyclePage {
                     row("displacement_real", figure(e.displacementReal, "cc")),
                     row("displacement_nominal", figure(e.displacementNominal, "cc")),
                     row("compression", plain(edition.compression(e.compression))),
-                    row("power", plain(edition.power(e.power))),
+                    row("power", plain(texts.power)),
                     row("feed", localized(e.feed)),
                     row("ignition", localized(e.ignition)),
                 ]),
@@ -123,7 +123,7 @@ struct MotorcyclePage {
                     row("fuel_consumption", figure(c.fuelConsumption, "l100km")),
                 ]),
         ]
-        let years = edition.years(bike.general)
+        let years = texts.years
         var firstPhoto: Value = .null
         if let first = bike.images.first {
             firstPhoto = [

@@ -29,17 +29,17 @@ struct Site: Sendable {
         }
     }
 
-    /// Files that are not pages: the JSON index of each edition, the sitemap and robots.txt.
-    func dataFiles() -> [(String, [UInt8])] {
-        var files = Language.allCases.map { language in
-            (
-                language.rawValue + "/index.json",
-                Array(CatalogueIndex(edition: editions[language]!, plan: plan).json().utf8)
-            )
+    /// Files that are not pages: the JSON index of each edition, the sitemap and robots.txt. Each is made by
+    /// its own closure so that they are written in parallel with the pages, not before them.
+    func dataFiles() -> [(path: String, make: @Sendable () -> String)] {
+        let plan = plan
+        let editions = editions
+        var files: [(path: String, make: @Sendable () -> String)] = Language.allCases.map { language in
+            (language.rawValue + "/index.json", { CatalogueIndex(edition: editions[language]!, plan: plan).json() })
         }
         let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
-        files.append(("robots.txt", Array(search.robots().utf8)))
-        if let sitemap = search.sitemap() { files.append(("sitemap.xml", Array(sitemap.utf8))) }
+        files.append(("robots.txt", { search.robots() }))
+        if frame.baseURL != nil { files.append(("sitemap.xml", { search.sitemap() ?? "" })) }
         return files
     }
 

@@ -29,19 +29,20 @@ public enum SiteBuilder {
             let assets = try assetFiles(options.resourcesPath + "/assets")
             let pages = site.plan.pages
             let dataFiles = site.dataFiles()
-            let others = assets.map { ("assets/" + $0.name, $0.bytes) } + dataFiles
-            try writer.createFolders(for: pages.map(\.route.filePath) + others.map(\.0))
+            let others = assets.map { ("assets/" + $0.name, $0.bytes) }
+            try writer.createFolders(for: pages.map(\.route.filePath) + others.map(\.0) + dataFiles.map(\.path))
             var bytes = 0
             for (path, content) in others {
                 try writer.write(path, content)
                 bytes += content.count
             }
-            bytes += try renderAndWrite(site: site, writer: writer, progress: progress)
+            bytes += try renderAndWrite(site: site, writer: writer, dataFiles: dataFiles, progress: progress)
             clock.lap("render and write")
             try writer.publish(removingPreviousInBackground: options.removesPreviousOutputInBackground)
             clock.lap("publish")
             return BuildReport(
-                pages: pages.count, files: pages.count + others.count + 1, bytes: bytes, warnings: loaded.warnings,
+                pages: pages.count, files: pages.count + others.count + dataFiles.count + 1, bytes: bytes,
+                warnings: loaded.warnings,
                 phases: clock.phases)
         } catch {
             writer.discard()
@@ -78,31 +79,36 @@ public enum SiteBuilder {
     /// Renders every page on all cores and writes each as soon as it is ready, so memory stays flat.
     /// Errors are reported for the first failing page in plan order, so the message is the same on every run.
     static func renderAndWrite(
-        site: Site, writer: OutputWriter, progress: (@Sendable (BuildProgress) -> Void)?
+        site: Site, writer: OutputWriter, dataFiles: [(path: String, make: @Sendable () -> String)],
+        progress: (@Sendable (BuildProgress) -> Void)?
     ) throws(SiteError) -> Int {
         let pages = site.plan.pages
         let failures = Mutex<[Int: SiteError]>([:])
         let written = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
+        // Jobs: the data files first (the large ones start early), then every page in plan order.
+        let jobs = dataFiles.count + pages.count
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: pages.count, by: workers) {
+            for job in stride(from: worker, to: jobs, by: workers) {
+                let isData = job < dataFiles.count
+                let path = isData ? dataFiles[job].path : pages[job - dataFiles.count].route.filePath
                 do {
-                    let html = try site.render(pages[index])
-                    let bytes = Array(html.utf8)
-                    try writer.write(pages[index].route.filePath, bytes)
+                    let text = isData ? dataFiles[job].make() : try site.render(pages[job - dataFiles.count])
+                    let bytes = Array(text.utf8)
+                    try writer.write(path, bytes)
                     written.add(bytes.count, ordering: .relaxed)
-                    if let progress {
+                    if let progress, !isData {
                         let count = done.add(1, ordering: .relaxed).newValue
                         if count % 250 == 0 {
                             progress(BuildProgress(phase: "rendering", done: count, total: pages.count))
                         }
                     }
                 } catch let error as SiteError {
-                    failures.withLock { $0[index] = error }
+                    failures.withLock { $0[job] = error }
                     return
                 } catch {
-                    failures.withLock { $0[index] = .output(path: pages[index].route.filePath, message: "\(error)") }
+                    failures.withLock { $0[job] = .output(path: path, message: "\(error)") }
                     return
                 }
             }

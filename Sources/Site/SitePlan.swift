@@ -12,6 +12,8 @@ struct SitePlan: Sendable {
     let facets: [Facet]
     /// For each motorcycle index, the (facet, value) pairs it belongs to: its page links to them.
     let memberships: [[(facet: Int, value: Int)]]
+    /// Per edition, the repeated texts of each motorcycle, by index.
+    let texts: [Language: [BikeTexts]]
     /// Folder names that editions translate (`famiglie` / `families`), by label key.
     let folderSlugs: [Language: Localization]
     private(set) var pages: [Page] = []
@@ -30,6 +32,7 @@ struct SitePlan: Sendable {
         defaultOrder = order
         facets = FacetBuilder(catalogue: catalogue, defaultOrder: order, editions: editions).build()
         folderSlugs = editions.mapValues(\.localization)
+        texts = editions.mapValues { edition in bikes.map { BikeTexts($0, edition) } }
         var memberships = [[(facet: Int, value: Int)]](repeating: [], count: bikes.count)
         for (facetIndex, facet) in facets.enumerated() {
             for (valueIndex, value) in facet.values.enumerated() {

@@ -78,7 +78,7 @@ struct FacetBuilder {
         if !none.isEmpty {
             values.append(FacetValue(slug: notStatedSlug, label: label("not_stated_value"), members: none))
         }
-        return Facet(id: "family", values: values) { bike, edition in edition.years(bike.general) }
+        return Facet(id: "family", values: values) { _, _, texts in texts.years }
     }
 
     /// The last year of the catalogue: a motorcycle still in production counts up to it.
@@ -101,7 +101,7 @@ struct FacetBuilder {
                 slug: same(String(decade)), label: label("decade_label", ["decade": String(decade)]),
                 members: groups[decade]!)
         }
-        return Facet(id: "decade", values: values) { bike, edition in edition.years(bike.general) }
+        return Facet(id: "decade", values: values) { _, _, texts in texts.years }
     }
 
     private func cycle() -> Facet {
@@ -111,9 +111,7 @@ struct FacetBuilder {
             let key = cycle == 2 ? "two_stroke" : "four_stroke"
             return FacetValue(slug: label("slug_" + key), label: label(key), members: members)
         }
-        return Facet(id: "cycle", values: values) { bike, edition in
-            edition.measure(bike.engine.displacementReal, unit: "cc")
-        }
+        return Facet(id: "cycle", values: values) { _, _, texts in texts.displacement }
     }
 
     private func classFacet(_ classes: Classes) -> Facet {
@@ -136,8 +134,8 @@ struct FacetBuilder {
         }
         let unit = classes.unit
         let value = classes.value
-        return Facet(id: classes.id, values: values) { bike, edition in
-            if unit == "hp" { return edition.power(bike.engine.power) }
+        return Facet(id: classes.id, values: values) { bike, edition, texts in
+            if unit == "hp" { return texts.power }
             return edition.measure(value(bike), unit: unit)
         }
     }
