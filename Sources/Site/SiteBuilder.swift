@@ -24,7 +24,7 @@ public enum SiteBuilder {
         let site = Site(
             plan: SitePlan(catalogue: loaded.catalogue, editions: inputs.editions), editions: inputs.editions,
             library: inputs.library, baseURL: options.baseURL)
-        let writer = try OutputWriter(output: options.outputPath)
+        let writer = try OutputWriter(output: options.outputPath, reusingStaging: options.reusesStagingFolder)
         do {
             let assets = try assetFiles(options.resourcesPath + "/assets")
             let pages = site.plan.pages
@@ -38,7 +38,8 @@ public enum SiteBuilder {
             }
             bytes += try renderAndWrite(site: site, writer: writer, dataFiles: dataFiles, progress: progress)
             clock.lap("render and write")
-            try writer.publish(removingPreviousInBackground: options.removesPreviousOutputInBackground)
+            writer.prune(keeping: Set(pages.map(\.route.filePath) + others.map(\.0) + dataFiles.map(\.path)))
+            try writer.publish()
             clock.lap("publish")
             return BuildReport(
                 pages: pages.count, files: pages.count + others.count + dataFiles.count + 1, bytes: bytes,
@@ -48,6 +49,11 @@ public enum SiteBuilder {
             writer.discard()
             throw error
         }
+    }
+
+    /// Deletes the staging folder a process kept with `reusesStagingFolder`.
+    public static func removeStaging(for options: BuildOptions) {
+        TreeRemover.remove(OutputWriter.stagingPath(for: options.outputPath).staging)
     }
 
     struct Inputs {

@@ -17,7 +17,7 @@ enum ServeCommand {
         let port: UInt16
         do throws(UsageError) {
             options = try Commands.buildOptions(arguments)
-            options.removesPreviousOutputInBackground = true
+            options.reusesStagingFolder = true
             let text = arguments.options["port"] ?? "8000"
             guard let value = UInt16(text) else {
                 throw UsageError.invalidValue(option: "port", value: text, expected: "a port number from 0 to 65535")
@@ -64,6 +64,7 @@ enum ServeCommand {
         server.run()
         stopping.store(true, ordering: .releasing)
         _ = watcherDone.wait(timeout: .now() + 2)  // a rebuild in progress finishes before we exit
+        SiteBuilder.removeStaging(for: options)
         withExtendedLifetime(observer) {}
         return 0
     }

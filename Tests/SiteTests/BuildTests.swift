@@ -159,3 +159,32 @@ import Testing
         #expect(notFound.contains(#"href="/guzzi/assets/style.css""#))
     }
 }
+
+/// `serve` reuses the previous output as its next staging folder: the result must equal a fresh build.
+@Suite struct ReusedStagingTests {
+    @Test func aReusedStagingFolderGivesTheSameSiteAsAFreshBuild() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let sample = SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json"
+        // A second dataset without the first motorcycle: its pages must disappear from the reused folder.
+        var text = SiteFixtures.read(sample)
+        let first = try #require(text.range(of: "\"elements\": ["))
+        let idTwo = try #require(text.range(of: "\"id\": 2,"))
+        let second = try #require(text.range(of: "{", options: .backwards, range: first.upperBound..<idTwo.lowerBound))
+        text.replaceSubrange(first.upperBound..<second.lowerBound, with: "")
+        try text.write(toFile: folder + "/smaller.json", atomically: false, encoding: .utf8)
+
+        var options = BuildTests.options(output: folder + "/site")
+        options.reusesStagingFolder = true
+        _ = try SiteBuilder.build(options)
+        _ = try SiteBuilder.build(options)  // the first output is now the staging folder, rewritten in place
+        options.dataPath = folder + "/smaller.json"
+        _ = try SiteBuilder.build(options)
+        _ = try SiteBuilder.build(BuildTests.options(data: folder + "/smaller.json", output: folder + "/fresh"))
+        #expect(BuildTests.snapshot(folder + "/site") == BuildTests.snapshot(folder + "/fresh"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/site/en/moto/normale-1921/index.html"))
+        let staging = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tmp-") }
+        #expect(staging.count == 1)
+        SiteBuilder.removeStaging(for: options)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tmp-") }.isEmpty)
+    }
+}

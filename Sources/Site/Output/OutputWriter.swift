@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import Glibc
-import Synchronization
 
 /// Writes a whole site into a fresh folder beside the output and swaps it in only when everything succeeded.
 ///
@@ -16,15 +14,25 @@ struct OutputWriter: Sendable {
 
     let target: String
     let staging: String
+    /// Keep the previous output after the swap and write the next build over it (see `BuildOptions`).
+    let reusesStaging: Bool
 
-    /// Checks the target can be replaced and creates the staging folder.
-    init(output: String) throws(SiteError) {
+    /// The output folder, absolute, and the staging folder a build for it uses in this process.
+    static func stagingPath(for output: String) -> (target: String, staging: String) {
         let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
         let trimmed = absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
-        target = trimmed
         let parent = (trimmed as NSString).deletingLastPathComponent
         let name = (trimmed as NSString).lastPathComponent
-        staging = parent + "/." + name + ".tmp-" + String(getpid())
+        return (trimmed, parent + "/." + name + ".tmp-" + String(getpid()))
+    }
+
+    /// Checks the target can be replaced and creates the staging folder.
+    init(output: String, reusingStaging: Bool = false) throws(SiteError) {
+        reusesStaging = reusingStaging
+        (target, staging) = OutputWriter.stagingPath(for: output)
+        let trimmed = target
+        let parent = (trimmed as NSString).deletingLastPathComponent
+        let name = (trimmed as NSString).lastPathComponent
         try OutputWriter.checkReplaceable(trimmed)
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -32,8 +40,13 @@ struct OutputWriter: Sendable {
             throw .output(path: parent, message: "cannot create the folder: \(error.localizedDescription)")
         }
         OutputWriter.removeStaleStaging(parent: parent, name: name)
-        // Ours but left by an earlier build in this process (`serve`) whose clean-up failed; builds run one at a
-        // time, so nothing is writing there. Without this every later build failed with "File exists".
+        // Ours, left by an earlier build in this process (`serve`): reused when asked and it is a site of ours,
+        // else removed. Builds run one at a time, so nothing is writing there.
+        var isDirectory: ObjCBool = false
+        let reusable =
+            reusingStaging && FileManager.default.fileExists(atPath: staging, isDirectory: &isDirectory)
+            && isDirectory.boolValue && access(staging + "/" + OutputWriter.markerName, F_OK) == 0
+        if reusable { return }
         TreeRemover.remove(staging)
         if mkdir(staging, 0o755) != 0 {
             throw .output(path: staging, message: "cannot create the staging folder: \(OutputWriter.errorText(errno))")
@@ -54,7 +67,7 @@ struct OutputWriter: Sendable {
         let prefix = "." + name + ".tmp-"
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix)
         {
-            // `.<name>.tmp-<pid>` or `.<name>.tmp-<pid>-old-<n>` (a previous output being deleted).
+            // `.<name>.tmp-<pid>`; the digits are read up to the first non-digit.
             guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid() else {
                 continue
             }
@@ -86,22 +99,21 @@ struct OutputWriter: Sendable {
         if code != 0 { throw .output(path: path, message: OutputWriter.errorText(code)) }
     }
 
-    /// Makes the staging folder the new output; the previous output is deleted afterwards, on a background
-    /// thread if asked (it is first renamed aside, so the next build can use the staging name at once).
-    func publish(removingPreviousInBackground: Bool = false) throws(SiteError) {
+    /// Removes what an earlier build left in a reused staging folder and this build did not write, so the
+    /// folder holds exactly this build's files when it is swapped in.
+    func prune(keeping written: Set<String>) {
+        guard reusesStaging else { return }
+        TreeRemover.prune(staging, keeping: written.union([OutputWriter.markerName]))
+    }
+
+    /// Makes the staging folder the new output. The previous output is deleted afterwards or, when the
+    /// staging folder is reused, kept as the next build's staging folder.
+    func publish() throws(SiteError) {
         try write(OutputWriter.markerName, OutputWriter.markerContents)
         if let exchange = OutputWriter.renameat2 {
             if exchange(AT_FDCWD, staging, AT_FDCWD, target, 1 << 1) == 0 {  // RENAME_EXCHANGE
                 // `staging` now holds the previous output.
-                if removingPreviousInBackground {
-                    let aside =
-                        staging + "-old-" + String(OutputWriter.asideCounter.add(1, ordering: .relaxed).newValue)
-                    if rename(staging, aside) == 0 {
-                        DispatchQueue.global(qos: .utility).async { TreeRemover.remove(aside) }
-                        return
-                    }
-                }
-                TreeRemover.remove(staging)
+                if !reusesStaging { TreeRemover.remove(staging) }
                 return
             }
             let code = errno
@@ -124,10 +136,8 @@ struct OutputWriter: Sendable {
 
     /// Removes the staging folder after a failure; the previous output was never touched.
     func discard() {
-        TreeRemover.remove(staging)
+        if !reusesStaging { TreeRemover.remove(staging) }
     }
-
-    private static let asideCounter = Atomic<Int>(0)
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
