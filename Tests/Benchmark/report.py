@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Print the tables of a bench.sh run (Markdown) and check them against the targets of issue 6.
+
+Usage: report.py RESULTS_DIR      (bench.sh calls it with WORK/results)
+
+RESULTS_DIR/run.env, and one folder per dataset holding:
+  meta.env                    bikes, load, byte and file counts (key=value)
+  ours.json cp.json hugo.json hyperfine exports (…-shm.json: the same on /dev/shm)
+  ours.stdout                 the tool's "Wrote N pages (M files) to DIR in T ms" lines
+  ours.stderr                 GUZZI_TIMINGS=1 lines "phases: load=12.3ms render+write=45.6ms publish=7.8ms"
+                              (one per run, the warmup first); absent or unparsable -> "n/a"
+  time-ours.txt time-hugo.txt /usr/bin/time -v of one extra run (peak RSS)
+"""
+import json, os, re, statistics, sys
+
+PHASES = re.compile(r"^phases:((?:\s+[^\s=]+=[0-9.]+ms)+)\s*$")
+PHASE = re.compile(r"([^\s=]+)=([0-9.]+)ms")
+WROTE = re.compile(r"Wrote (\d+) pages \((\d+) files\)")
+
+
+def env(path):
+    out = {}
+    if os.path.exists(path):
+        for line in open(path, encoding="utf-8"):
+            if "=" in line:
+                k, v = line.rstrip("\n").split("=", 1)
+                out[k] = v
+    return out
+
+
+def hf(folder, name):
+    """hyperfine result: dict with times in ms, or None."""
+    path = os.path.join(folder, name + ".json")
+    if not os.path.exists(path):
+        return None
+    r = json.load(open(path))["results"][0]
+    ms = [t * 1000 for t in r["times"]]
+    return {"min": min(ms), "median": statistics.median(ms), "max": max(ms), "n": len(ms),
+            "user": r["user"] * 1000, "sys": r["system"] * 1000}
+
+
+def peak_mib(folder, name):
+    path = os.path.join(folder, f"time-{name}.txt")
+    if not os.path.exists(path):
+        return None
+    for line in open(path):
+        if "Maximum resident set size" in line:
+            return int(line.split(":")[1]) / 1024
+    return None
+
+
+def phases(folder, name, runs):
+    """Median of each phase over the timed runs (the first line, the warmup, is dropped)."""
+    path = os.path.join(folder, name + ".stderr")
+    if not os.path.exists(path):
+        return None
+    lines = [m.group(1) for m in map(PHASES.match, open(path, encoding="utf-8", errors="replace")) if m]
+    if not lines:
+        return None
+    if len(lines) > runs:
+        lines = lines[len(lines) - runs:]
+    table = {}
+    for line in lines:
+        for key, value in PHASE.findall(line):
+            table.setdefault(key, []).append(float(value))
+    return {k: statistics.median(v) for k, v in table.items()}
+
+
+def wrote(folder, name):
+    path = os.path.join(folder, name + ".stdout")
+    if os.path.exists(path):
+        found = WROTE.findall(open(path, encoding="utf-8", errors="replace").read())
+        if found:
+            return int(found[-1][0]), int(found[-1][1])
+    return None, None
+
+
+def fmt_ms(x):
+    if x is None:
+        return "n/a"
+    return f"{x:,.0f}" if x >= 100 else f"{x:.1f}"
+
+
+def mmm(r):
+    return "n/a" if r is None else f"{fmt_ms(r['min'])} / **{fmt_ms(r['median'])}** / {fmt_ms(r['max'])}"
+
+
+def ratio(a, b):
+    return None if a is None or b is None or b == 0 else a / b
+
+
+def mark(ok):
+    return "n/a" if ok is None else ("PASS" if ok else "FAIL")
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else "/tmp/guzzi-bench/results"
+    run = env(os.path.join(root, "run.env"))
+    runs = int(run.get("runs", "5"))
+    sets = []
+    for name in os.listdir(root):
+        folder = os.path.join(root, name)
+        if os.path.isdir(folder) and os.path.exists(os.path.join(folder, "meta.env")):
+            meta = env(os.path.join(folder, "meta.env"))
+            sets.append((int(meta.get("bikes", 0)), name, folder, meta))
+    sets.sort()
+    if not sets:
+        sys.exit(f"report.py: no results in {root}")
+
+    print(f"Machine: {run.get('cores', '?')} cores, {run.get('host', '?')}; {run.get('hugo', '')}; "
+          f"{runs} timed runs + 1 warmup each (hyperfine -N), every build into a fresh output folder "
+          f"(the previous one renamed aside, emptied between timed blocks). "
+          f"Load average {run.get('load_start', '?')} at start, {run.get('load_end', '?')} at end; "
+          f"whole run {run.get('elapsed', '?')} s. "
+          f"Times in ms: min / **median** / max.\n")
+
+    rows = {}
+    for fs, sfx in (("disk (ext4)", ""), ("tmpfs (/dev/shm)", "-shm")):
+        if not any(hf(folder, "ours" + sfx) for _, _, folder, _ in sets):
+            continue
+        print(f"### guzzi-site, {fs}\n")
+        print("| dataset | bikes | pages | files | bytes (du -sb · file contents) | wall ms | pages/s | peak RSS | phases (median ms) | load avg |")
+        print("|---|---:|---:|---:|---:|---|---:|---:|---|---|")
+        for bikes, name, folder, meta in sets:
+            ours = hf(folder, "ours" + sfx)
+            if ours is None:
+                continue
+            pages, files = wrote(folder, "ours" + sfx)
+            ph = phases(folder, "ours" + sfx, runs)
+            ph_text = "n/a" if ph is None else " ".join(f"{k}={v:.1f}" for k, v in ph.items())
+            rss = peak_mib(folder, "ours" + sfx)
+            pps = None if pages is None else pages / (ours["median"] / 1000)
+            print(f"| {name} | {bikes:,} | {pages if pages is not None else 'n/a':,} | "
+                  f"{files if files is not None else 'n/a':,} | {int(meta.get('ours_bytes' + sfx, 0)):,} · {int(meta.get('ours_content_bytes' + sfx, 0)):,} | {mmm(ours)} | "
+                  f"{'n/a' if pps is None else f'{pps:,.0f}'} | {'n/a' if rss is None else f'{rss:.0f} MiB'} | "
+                  f"{ph_text} | {meta.get('load', '?')} |")
+        print()
+        print(f"### Beside Hugo and cp -r, {fs}\n")
+        print("| dataset | ours median | Hugo (min / med / max) | Hugo pages · peak RSS | cp -r (min / med / max) | "
+              "Hugo bytes (du -sb) | Hugo / ours (≥ 10) | ours / cp (≤ 3) | CPU user+sys ours · Hugo |")
+        print("|---|---:|---|---|---|---:|---:|---:|---|")
+        for bikes, name, folder, meta in sets:
+            ours, hugo, cp = (hf(folder, t + sfx) for t in ("ours", "hugo", "cp"))
+            if ours is None:
+                continue
+            h_rss = peak_mib(folder, "hugo" + sfx)
+            r_h, r_c = ratio(hugo and hugo["median"], ours["median"]), ratio(ours["median"], cp and cp["median"])
+            rows[(sfx, name)] = (bikes, ours, hugo, cp, peak_mib(folder, "ours" + sfx), h_rss, r_h, r_c)
+            cpu = f"{fmt_ms(ours['user'] + ours['sys'])} · {fmt_ms(hugo['user'] + hugo['sys']) if hugo else 'n/a'}"
+            hp = meta.get("hugo_pages" + sfx)
+            hb = f"{int(meta['hugo_bytes' + sfx]):,}" if meta.get("hugo_bytes" + sfx) else "n/a"
+            print(f"| {name} | {fmt_ms(ours['median'])} | {mmm(hugo)} | "
+                  f"{hp or 'n/a'} · {'n/a' if h_rss is None else f'{h_rss:.0f} MiB'} | {mmm(cp)} | {hb} | "
+                  f"{'n/a' if r_h is None else f'{r_h:.1f}×'} {mark(None if r_h is None else r_h >= 10)} | "
+                  f"{'n/a' if r_c is None else f'{r_c:.2f}×'} {mark(None if r_c is None else r_c <= 3)} | {cpu} |")
+        print()
+
+    print("### Targets (issue 6)\n")
+    for fs, sfx in (("disk", ""), ("tmpfs", "-shm")):
+        mine = {name: v for (s, name), v in rows.items() if s == sfx}
+        if not mine:
+            continue
+        for name, (bikes, ours, hugo, cp, rss, h_rss, r_h, r_c) in sorted(mine.items(), key=lambda kv: kv[1][0]):
+            print(f"- [{fs}] {name}: Hugo/ours = {'n/a' if r_h is None else f'{r_h:.1f}×'} "
+                  f"(target ≥ 10×) {mark(None if r_h is None else r_h >= 10)}; ours/cp = "
+                  f"{'n/a' if r_c is None else f'{r_c:.2f}×'} (target ≤ 3×) {mark(None if r_c is None else r_c <= 3)}")
+        by_bikes = {v[0]: v for v in mine.values()}
+        if 1000 in by_bikes and 10000 in by_bikes:
+            g = by_bikes[10000][1]["median"] / by_bikes[1000][1]["median"]
+            print(f"- [{fs}] growth ours(10 000) / ours(1 000) = {g:.2f}× (target ≤ 11×) {mark(g <= 11)}")
+        else:
+            print(f"- [{fs}] growth ours(10 000) / ours(1 000): n/a (needs both sizes)")
+        if 10000 in by_bikes:
+            rss, h_rss = by_bikes[10000][4], by_bikes[10000][5]
+            ok = None if rss is None or h_rss is None else rss <= h_rss / 2
+            print(f"- [{fs}] peak memory at 10 000: ours {'n/a' if rss is None else f'{rss:.0f} MiB'}, Hugo "
+                  f"{'n/a' if h_rss is None else f'{h_rss:.0f} MiB'} (target ≤ half of Hugo's) {mark(ok)}")
+    print()
+
+
+if __name__ == "__main__":
+    main()
