@@ -16,10 +16,12 @@ let package = Package(
         .target(name: "Server", swiftSettings: strict),
         .target(name: "Updater", dependencies: ["Catalogue"], swiftSettings: strict),
         .executableTarget(name: "guzzi-site", dependencies: ["Catalogue", "Site", "Server", "Updater"], swiftSettings: strict),
-        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
-        .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server"]),
+        // Helpers shared by the test targets (a seeded random generator for the fuzz tests).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "TestSupport"]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "TestSupport"]),
         .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue"]),
         // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
         .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site"]),

@@ -1,23 +1,11 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Catalogue
 
-/// SplitMix64: tiny, fast and fully determined by its seed, so a failing case can be replayed from its number.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SplitMix64 = SeededRandom
 
 /// A JSON tree that can hold what no JSON library writes: raw number text such as `1e400`, and raw bytes.
 indirect enum FuzzJSON {

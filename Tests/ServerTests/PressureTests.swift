@@ -1,24 +1,14 @@
 import Dispatch
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import Server
 
 /// The preview server under hostile or careless clients: it keeps serving everyone else and never crashes.
 @Suite struct PressureTests {
-    /// SplitMix64, so a failing request can be replayed from its seed.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ bound: Int) -> Int { Int.random(in: 0..<max(bound, 1), using: &self) }
-    }
+    typealias Random = SeededRandom
 
     static let pieces: [[UInt8]] = [
         Array("GET".utf8), Array("HEAD".utf8), Array("POST".utf8), Array("G\u{0}T".utf8), Array("get".utf8),
@@ -53,7 +43,7 @@ import Testing
             $0.headerTimeoutMilliseconds = 500
         }
         defer { site.stop() }
-        var random = Random(state: 0x5EED)
+        var random = Random(seed: 0x5EED)
         var answered = 0
         for number in 0..<1_000 {
             let client = try RawClient(port: site.port, timeoutMilliseconds: 3_000)

@@ -1,6 +1,7 @@
 import Catalogue
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Site
@@ -9,24 +10,7 @@ import Testing
     import FoundationXML
 #endif
 
-/// SplitMix64: tiny and fully determined by its seed, so a failing case can be replayed from its number.
-struct HardeningRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ bound: Int) -> Int { Int.random(in: 0..<max(bound, 1), using: &self) }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }
-}
+typealias HardeningRandom = SeededRandom
 
 /// Datasets as plain dictionaries, to break or bend in tests, and the helpers to build and inspect a site.
 enum HardeningData {

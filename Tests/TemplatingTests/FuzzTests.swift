@@ -1,25 +1,11 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Templating
 
-/// SplitMix64: tiny and fully determined by its seed, so a failing case can be replayed from its number.
-struct TemplateFuzzRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ bound: Int) -> Int { Int.random(in: 0..<max(bound, 1), using: &self) }
-}
+typealias TemplateFuzzRandom = SeededRandom
 
 /// Broken versions of the real templates must fail to compile with a located error, never crash or hang.
 @Suite struct TemplateFuzzTests {

@@ -5,28 +5,8 @@ enum SVG {
     /// The number of CSS series classes (`series-0` … `series-5`) the stylesheet colours.
     static let seriesClassCount = 6
 
-    /// Escapes text for XML/HTML element content and attribute values (`& < > " '`).
-    ///
-    /// Characters XML 1.0 forbids (C0 controls other than tab, line feed and carriage return, lone surrogates
-    /// cannot occur in a Swift `String`, U+FFFE and U+FFFF) are dropped, so the output always parses.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Escapes text for XML element content and attribute values; see `Markup.escape`.
+    static func escape(_ text: String) -> String { Markup.escape(text) }
 
     /// A coordinate with at most one decimal ("12", "12.5", "-3.2"): deterministic and never "NaN" or "inf"
     /// (a non-finite or absurdly large value becomes "0").

@@ -36,22 +36,5 @@ struct SearchEngineFiles {
         return xml + "</urlset>\n"
     }
 
-    /// XML escaping in one pass; URLs rarely hold any of these characters.
-    private func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
-        var out = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
+    private func escape(_ text: String) -> String { Markup.escape(text) }
 }
