@@ -530,17 +530,13 @@ enum HardeningData {
         return seconds
     }
 
-    /// 10 000 bikes always; 100 000 bikes (a 210 MB file) when that is projected to take under 30 s, which a
-    /// debug build on a slow shared machine may not (about 25 s here; a release build takes a few seconds).
+    /// 10 000 bikes, then 100 000 (a 210 MB file): about 25–40 s in a debug build on this 2-core machine, a few
+    /// seconds in a release build. Always run, so the bound is proven in CI rather than skipped.
     @Test func aHundredThousandBikeCatalogueDecodes() throws {
         let tenThousand = try Self.decodeSynthetic(count: 10_000)
         #expect(tenThousand < 10, "10 000 bikes took \(tenThousand) s")
-        guard tenThousand * 10 < 30 else {
-            print("note: the 100 000-bike decode is skipped: projected at \(Int(tenThousand * 10)) s")
-            return
-        }
         let hundredThousand = try Self.decodeSynthetic(count: 100_000)
         // Linear: ten times the bikes may not take much more than ten times as long.
-        #expect(hundredThousand < max(30, tenThousand * 15), "100 000 bikes took \(hundredThousand) s")
+        #expect(hundredThousand < max(60, tenThousand * 15), "100 000 bikes took \(hundredThousand) s")
     }
 }
