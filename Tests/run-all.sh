@@ -169,6 +169,7 @@ install_browser() {
     local t=$EPOCHREALTIME
     apt_install chromium chromium-driver fonts-dejavu-core || return 1
     pip_install selenium 4.51.0 || return 1
+    pip_install selenium-axe-python 2.2.0 || return 1  # bundles axe-core 4.9.1, used offline
     echo "browser tools ready ($(elapsed "$t")): $(chromium --version 2>/dev/null || echo 'chromium: ?'), selenium $("$PY" -c 'import selenium; print(selenium.__version__)' 2>/dev/null)"
 }
 # Serving the built site the way production does (stage publish:nginx):

@@ -1,0 +1,65 @@
+"""axe-core (WCAG 2.1 A and AA rules) on one page of every kind, in both editions, with the scripts running.
+
+axe.min.js comes from the PyPI package selenium-axe-python, installed by Tests/run-all.sh, and is injected
+into each page: nothing is fetched from the network.
+"""
+
+import glob
+import importlib.util
+import os
+import unittest
+
+from browser_support import BrowserTestCase, bikes
+
+RUN_AXE = """
+var done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations'], runOnly: {type: 'tag', values: arguments[0]}})
+  .then(function (r) {
+    done(r.violations.map(function (v) {
+      return v.id + ' [' + v.impact + '] ' + v.help + ': ' +
+        v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); }).join(', ');
+    }));
+  })
+  .catch(function (e) { done(['axe error: ' + e]); });
+"""
+
+
+def axe_source():
+    spec = importlib.util.find_spec("selenium_axe_python")
+    if not spec or not spec.origin:
+        return None
+    found = glob.glob(os.path.join(os.path.dirname(spec.origin), "**", "axe.min.js"), recursive=True)
+    return open(found[0], encoding="utf-8").read() if found else None
+
+
+class AccessibilityTests(BrowserTestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.axe = axe_source()
+        if cls.axe is None:
+            raise unittest.SkipTest("selenium-axe-python is not installed")
+        super().setUpClass()
+
+    def pages(self):
+        bike = next((b for b in bikes("en") if b["image"]), bikes("en")[0])
+        italian = next(b for b in bikes("it") if b["id"] == bike["id"])
+        paths = [
+            "index.html", "404.html", "en/index.html", "it/index.html",
+            "en/" + bike["url"], "it/" + italian["url"],
+            "en/browse/index.html", "it/sfoglia/index.html", "en/families/index.html", "it/decenni/index.html",
+            "en/charts/index.html", "it/grafici/index.html", "en/garage/index.html",
+            "it/compare/index.html?ids=%d,%d" % (bikes("en")[0]["id"], bikes("en")[1]["id"]),
+        ]
+        if bike["image"]:
+            paths.append("en/" + bike["url"].replace("index.html", "gallery/index.html"))
+        return paths
+
+    def test_no_violations_on_any_kind_of_page(self):
+        self.driver.set_script_timeout(120)
+        problems = []
+        for path in self.pages():
+            self.open(path)
+            self.driver.execute_script(self.axe)
+            found = self.driver.execute_async_script(RUN_AXE, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+            problems += [path + ": " + text for text in found]
+        self.assertEqual(problems, [], "\n".join(problems))
