@@ -16,10 +16,10 @@ struct Site: Sendable {
             plan: plan, baseURL: baseURL, datasetVersion: plan.catalogue.version, editions: editions)
     }
 
-    func render(_ page: Page) throws(SiteError) -> String {
+    func render(_ page: Page) throws(SiteError) -> [UInt8] {
         let context = self.context(for: page)
         do {
-            return try library.render(
+            return try library.renderBytes(
                 page.template, context: context,
                 environment: RenderEnvironment(locale: editions[page.language ?? .en]!.localization.locale))
         } catch let error as TemplateError {

@@ -100,8 +100,8 @@ public enum SiteBuilder {
                 let isData = job < dataFiles.count
                 let path = isData ? dataFiles[job].path : pages[job - dataFiles.count].route.filePath
                 do {
-                    let text = isData ? dataFiles[job].make() : try site.render(pages[job - dataFiles.count])
-                    let bytes = Array(text.utf8)
+                    let bytes =
+                        isData ? Array(dataFiles[job].make().utf8) : try site.render(pages[job - dataFiles.count])
                     try writer.write(path, bytes)
                     written.add(bytes.count, ordering: .relaxed)
                     if let progress, !isData {

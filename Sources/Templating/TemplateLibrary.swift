@@ -85,6 +85,13 @@ public final class TemplateLibrary: Sendable {
 
     /// Renders a template. Thread-safe: the library is immutable, each call has its own renderer.
     public func render(_ name: String, context: [String: Value], environment: RenderEnvironment) throws -> String {
+        String(decoding: try renderBytes(name, context: context, environment: environment), as: UTF8.self)
+    }
+
+    /// Renders a template to UTF-8 bytes, which is what a file needs: no String is made and decoded again.
+    public func renderBytes(_ name: String, context: [String: Value], environment: RenderEnvironment) throws
+        -> [UInt8]
+    {
         guard let template = templates[name] else {
             throw TemplateError(
                 file: name, line: 0, column: 0,
@@ -94,7 +101,7 @@ public final class TemplateLibrary: Sendable {
         var renderer = Renderer(
             templates: templates, context: context, environment: environment, capacity: template.capacityHint)
         try renderer.render(template.nodes)
-        return String(decoding: renderer.output, as: UTF8.self)
+        return renderer.output
     }
 }
 

@@ -11,19 +11,18 @@ public struct Route: Sendable, Hashable, Comparable {
     public init(_ folders: [String], fileName: String = "index.html") {
         self.folders = folders
         self.fileName = fileName
+        filePath = folders.isEmpty ? fileName : folders.joined(separator: "/") + "/" + fileName
     }
 
     public static let root = Route([])
 
-    /// Path of the file inside the output folder: `en/moto/airone-1939/index.html`.
-    public var filePath: String {
-        folders.isEmpty ? fileName : folders.joined(separator: "/") + "/" + fileName
-    }
+    /// Path of the file inside the output folder: `en/moto/airone-1939/index.html`. Stored, because every
+    /// link between pages starts from it.
+    public let filePath: String
 
     /// Path in a URL: `en/moto/airone-1939/`; the root is the empty string.
     public var urlPath: String {
-        let folder = folders.isEmpty ? "" : folders.joined(separator: "/") + "/"
-        return fileName == "index.html" ? folder : folder + fileName
+        fileName == "index.html" ? String(filePath.dropLast(fileName.count)) : filePath
     }
 
     /// `../../` back to the site root from this page.
@@ -31,8 +30,7 @@ public struct Route: Sendable, Hashable, Comparable {
 
     /// A relative link from this page to `target`.
     public func link(to target: Route) -> String {
-        let path = rootPrefix + target.filePath
-        return path
+        rootPrefix + target.filePath
     }
 
     /// The URL of this page under a base URL (`https://example.org/guzzi/`), or a relative one from `page`.
