@@ -616,11 +616,16 @@
   // Garage page
   // ------------------------------------------------------------------------------------------
 
+  // Browsers do not let a page opened from disk (file://) fetch other files, so say how to open it instead.
+  function loadErrorText() {
+    return window.location.protocol === "file:" ? S.load_error_file : S.load_error;
+  }
+
   function showLoadError(app, status) {
     const note = document.getElementById("needs-js");
-    if (note) note.textContent = S.load_error;
+    if (note) note.textContent = loadErrorText();
     if (app) app.hidden = true;
-    if (status) status.textContent = S.load_error;
+    if (status) status.textContent = loadErrorText();
   }
 
   function initGarage(app) {
@@ -915,7 +920,7 @@
           }
         })
         .catch(() => {
-          if (mine === generation) status.textContent = S.load_error;
+          if (mine === generation) status.textContent = loadErrorText();
         });
     }
 
