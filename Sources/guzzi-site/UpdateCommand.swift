@@ -1,4 +1,3 @@
-import Site
 import Updater
 
 /// `guzzi-site update`: fetch a newer dataset.
@@ -7,7 +6,14 @@ import Updater
 /// 5 invalid source data, 1 local I/O failure, 2 usage.
 enum UpdateCommand {
     static func run(_ arguments: Arguments) -> Int32 {
-        let dataPath = arguments.options["data"] ?? BuildOptions().dataPath
+        // No default: the default data file of `build` is the bundled sample, which is ours, and updating it
+        // would copy the Guzzi Tracker dataset into the repository.
+        guard let dataPath = arguments.options["data"] else {
+            Terminal.error(
+                "error: missing '--data FILE': update replaces that file (never the bundled sample)\n\n"
+                    + Usage.update)
+            return 2
+        }
         let source = arguments.options["from"] ?? DatasetFetcher.defaultSource
         guard !source.isEmpty else {
             Terminal.error(UsageError.missingValue("from").description + "\n\n" + Usage.update)

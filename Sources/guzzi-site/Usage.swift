@@ -58,7 +58,7 @@ enum Usage {
         """
 
     static let update = """
-        USAGE: guzzi-site update [--from URL|FILE] [--data FILE]
+        USAGE: guzzi-site update --data FILE [--from URL|FILE]
 
         Fetches the dataset from its source and replaces the local file when the fetched one has a higher
         version and is valid. The replacement is atomic and the previous file is kept as FILE.bak.
@@ -67,7 +67,7 @@ enum Usage {
         OPTIONS:
           --from URL|FILE   Where to fetch from: an http(s) or file: URL, or a path (default:
                             https://raw.githubusercontent.com/hispanico94/Guzzi-Tracker/master/Guzzi%20Tracker/info_moto.json).
-          --data FILE       The local dataset (default: Resources/sample/info_moto.json).
+          --data FILE       The local dataset to replace (required: the bundled sample is never updated).
 
         EXIT STATUS:
           0   updated (prints the old and new version)

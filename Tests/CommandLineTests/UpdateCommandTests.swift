@@ -131,5 +131,8 @@ import Testing
         #expect(noFolder.status == 1)
         #expect(try CommandLineTests.run(["update", "--from"]).status == 2)
         #expect(try CommandLineTests.run(["update", "--to", "x"]).status == 2)
+        let noData = try CommandLineTests.run(["update", "--from", source])
+        #expect(noData.status == 2)
+        #expect(noData.stderr.contains("missing '--data FILE'"))
     }
 }
