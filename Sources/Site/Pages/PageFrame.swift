@@ -53,6 +53,7 @@ struct PageFrame: Sendable {
             "title": .text(title),
             "description": .text(description),
             "canonical": .text(route.url(base: baseURL, from: route)),
+            "indexable": .bool(page.isIndexable),
             "alternates": .list(alternates),
             "root": .text(rootLink(from: page)),
             "stylesheet": .text(link(from: page, to: Route(["assets"], fileName: "style.css"))),
