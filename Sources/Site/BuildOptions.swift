@@ -13,6 +13,9 @@ public struct BuildOptions: Sendable {
     /// should reach the browser at once. Call `SiteBuilder.removeStaging(for:)` when done. `build` leaves it
     /// off and deletes the previous output, so nothing is left behind.
     public var reusesStagingFolder = false
+    /// The URL path the site is served from, for the links of the 404 page (served at any address, so its links
+    /// cannot be relative). Defaults to the base URL's path, or `/`; `serve` sets `/`, where it serves the site.
+    public var servedFromPath: String?
 
     public init(
         dataPath: String = "Resources/sample/info_moto.json", outputPath: String = "output",

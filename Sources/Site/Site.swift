@@ -8,12 +8,16 @@ struct Site: Sendable {
     let library: TemplateLibrary
     let frame: PageFrame
 
-    init(plan: SitePlan, editions: [Language: Edition], library: TemplateLibrary, baseURL: String?) {
+    init(
+        plan: SitePlan, editions: [Language: Edition], library: TemplateLibrary, baseURL: String?,
+        servedFromPath: String? = nil
+    ) {
         self.plan = plan
         self.editions = editions
         self.library = library
         frame = PageFrame(
-            plan: plan, baseURL: baseURL, datasetVersion: plan.catalogue.version, editions: editions)
+            plan: plan, baseURL: baseURL, datasetVersion: plan.catalogue.version, editions: editions,
+            servedFromPath: servedFromPath)
     }
 
     func render(_ page: Page) throws(SiteError) -> [UInt8] {

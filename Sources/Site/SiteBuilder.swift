@@ -23,7 +23,12 @@ public enum SiteBuilder {
 
         let site = Site(
             plan: SitePlan(catalogue: loaded.catalogue, editions: inputs.editions), editions: inputs.editions,
-            library: inputs.library, baseURL: options.baseURL)
+            library: inputs.library, baseURL: options.baseURL, servedFromPath: options.servedFromPath)
+        // Two pages in one file would make the output depend on which thread wrote last: never let it happen.
+        var seen = Set<String>()
+        for page in site.plan.pages where !seen.insert(page.route.filePath).inserted {
+            throw .output(path: page.route.filePath, message: "two pages would be written to this file")
+        }
         let writer = try OutputWriter(output: options.outputPath, reusingStaging: options.reusesStagingFolder)
         do {
             let assets = try assetFiles(options.resourcesPath + "/assets")

@@ -11,14 +11,17 @@ public enum DatasetUpdater {
     /// What was found in the local file before updating.
     public enum LocalState: Sendable, Equatable {
         case missing
-        /// Present but not a valid dataset: any valid source replaces it.
-        case invalid
+        /// Present but not a valid dataset, with its root `version` when it still has a readable one: a file
+        /// someone is editing (version 26 with one typo) must not be replaced by an older valid dataset.
+        case invalid(version: Int?)
         case version(Int)
 
-        /// The version compared with the source's: a missing or invalid file counts as 0.
+        /// The version compared with the source's: a missing file, or an invalid one without a version, is 0.
         public var comparableVersion: Int {
-            if case .version(let version) = self { return version }
-            return 0
+            switch self {
+            case .version(let version), .invalid(version: .some(let version)): return version
+            case .missing, .invalid(version: .none): return 0
+            }
         }
     }
 
@@ -58,12 +61,21 @@ public enum DatasetUpdater {
         }
         do {
             let result = try CatalogueDecoder.decode(contentsOf: path)
-            guard let catalogue = result.catalogue else { return .invalid }
+            guard let catalogue = result.catalogue else { return .invalid(version: rootVersion(path)) }
             return .version(catalogue.version)
         } catch {
             if case .unreadable(_, let reason) = error { throw .localIO(path: path, reason: reason) }
-            return .invalid
+            return .invalid(version: rootVersion(path))
         }
+    }
+
+    /// The integer `version` at the root of a JSON file that is not a valid dataset, if it has one.
+    static func rootVersion(_ path: String) -> Int? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let number = root["version"] as? NSNumber, number.doubleValue == number.doubleValue.rounded()
+        else { return nil }
+        return number.intValue
     }
 
     /// Writes a temporary file in the same folder, keeps the current file as `<path>.bak` and renames the
@@ -163,7 +175,8 @@ public enum UpdateOutcome: Sendable, Equatable, CustomStringConvertible {
             switch previous {
             case .version(let old): return "updated \(path): version \(old) → \(version)"
             case .missing: return "updated \(path): version 0 → \(version) (there was no local file)"
-            case .invalid: return "updated \(path): version 0 → \(version) (the local file was not a valid dataset)"
+            case .invalid(let old):
+                return "updated \(path): version \(old ?? 0) → \(version) (the local file was not a valid dataset)"
             }
         case .upToDate(let path, let local, let source):
             return "\(path) is up to date (version \(local); source has \(source))"

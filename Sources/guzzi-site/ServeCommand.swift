@@ -18,6 +18,7 @@ enum ServeCommand {
         do throws(UsageError) {
             options = try Commands.buildOptions(arguments)
             options.reusesStagingFolder = true
+            options.servedFromPath = "/"  // the preview serves the site at the root, whatever --base-url says
             let text = arguments.options["port"] ?? "8000"
             guard let value = UInt16(text) else {
                 throw UsageError.invalidValue(option: "port", value: text, expected: "a port number from 0 to 65535")

@@ -188,3 +188,46 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tmp-") }.isEmpty)
     }
 }
+
+/// Review findings: page folders that could collide, and an output folder reached through a symbolic link.
+@Suite struct OutputPathTests {
+    /// A family called "Not stated" must not share the folder of the bikes without a family.
+    @Test func aFamilyNamedLikeNotStatedGetsItsOwnFolder() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let sample = SiteFixtures.read(SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json")
+        let data = sample.replacingOccurrences(of: "\"family\": \"GT\"", with: "\"family\": \"Not stated\"")
+        #expect(data != sample)
+        try data.write(toFile: folder + "/data.json", atomically: false, encoding: .utf8)
+        let out = folder + "/site"
+        _ = try SiteBuilder.build(BuildTests.options(data: folder + "/data.json", output: out))
+        let none = FacetTests.ids(out + "/en/families/not-stated/index.html")
+        let named = FacetTests.ids(out + "/en/families/not-stated-2/index.html")
+        #expect(!none.isEmpty && !named.isEmpty)
+        #expect(Set(none).isDisjoint(with: named))
+        let overview = SiteFixtures.read(out + "/en/families/index.html")
+        #expect(overview.contains("not-stated/index.html") && overview.contains("not-stated-2/index.html"))
+    }
+
+    /// `ln -s real out; build --output out` builds into `real` and keeps the link.
+    @Test func aSymbolicallyLinkedOutputIsBuiltWhereItPoints() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/out", withDestinationPath: folder + "/real")
+        _ = try SiteBuilder.build(BuildTests.options(output: folder + "/out"))
+        _ = try SiteBuilder.build(BuildTests.options(output: folder + "/out"))
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/out")
+        #expect(link == folder + "/real")
+        #expect(FileManager.default.fileExists(atPath: folder + "/real/en/index.html"))
+    }
+
+    /// The preview serves the site at `/`, so the 404 page's links start there whatever the base URL.
+    @Test func servedFromPathSetsTheLinksOfThe404Page() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        var options = BuildTests.options(output: out, base: "https://example.org/g/")
+        _ = try SiteBuilder.build(options)
+        #expect(SiteFixtures.read(out + "/404.html").contains("href=\"/g/assets/style.css\""))
+        options.servedFromPath = "/"
+        _ = try SiteBuilder.build(options)
+        #expect(SiteFixtures.read(out + "/404.html").contains("href=\"/assets/style.css\""))
+    }
+}

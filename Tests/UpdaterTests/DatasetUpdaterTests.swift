@@ -96,10 +96,24 @@ import Testing
 
         let broken = folder + "/broken.json"
         try Data("{".utf8).write(to: URL(fileURLWithPath: broken))
-        #expect(try DatasetUpdater.localState(broken) == .invalid)
+        #expect(try DatasetUpdater.localState(broken) == .invalid(version: nil))
         let replaced = try DatasetUpdater.apply(try Self.dataset(version: 1), from: "test", to: broken)
-        #expect(replaced == .updated(path: broken, previous: .invalid, version: 1))
+        #expect(replaced == .updated(path: broken, previous: .invalid(version: nil), version: 1))
         #expect(Self.bytes(broken + ".bak") == Array("{".utf8))
+    }
+
+    /// A local file being edited (a newer version with one error) is not replaced by an older valid dataset.
+    @Test func anInvalidLocalFileKeepsItsVersion() throws {
+        let folder = Self.folder()
+        let edited = folder + "/edited.json"
+        let text = String(decoding: try Self.dataset(version: 26), as: UTF8.self)
+            .replacingOccurrences(of: "\"stroke_cycle\": 4", with: "\"stroke_cycle\": 3")
+        #expect(text.contains("\"stroke_cycle\": 3"))
+        try text.write(toFile: edited, atomically: false, encoding: .utf8)
+        #expect(try DatasetUpdater.localState(edited) == .invalid(version: 26))
+        let outcome = try DatasetUpdater.apply(try Self.dataset(version: 25), from: "test", to: edited)
+        #expect(outcome == .upToDate(path: edited, local: 26, source: 25))
+        #expect(try String(contentsOfFile: edited, encoding: .utf8) == text)
     }
 
     @Test func unwritableFolderIsALocalError() throws {

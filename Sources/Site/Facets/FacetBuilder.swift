@@ -27,11 +27,11 @@ struct FacetBuilder {
         Classes(
             id: "power", unit: "hp", limits: [10, 25, 50, 75, 100], labelOffset: 0, value: { $0.engine.power?.peak }),
         Classes(
-            id: "weight", unit: "kg", limits: [100, 150, 200, 250], labelOffset: 0, value: { $0.capacities.weight }),
+            id: "weight", unit: "kg", limits: [100, 150, 200, 250], labelOffset: 1, value: { $0.capacities.weight }),
         Classes(id: "bore", unit: "mm", limits: [60, 70, 80, 90, 100], labelOffset: 0, value: { $0.engine.bore }),
         Classes(id: "stroke", unit: "mm", limits: [50, 60, 70, 80], labelOffset: 0, value: { $0.engine.stroke }),
         Classes(
-            id: "wheelbase", unit: "mm", limits: [1300, 1400, 1500, 1600], labelOffset: 0,
+            id: "wheelbase", unit: "mm", limits: [1300, 1400, 1500, 1600], labelOffset: 1,
             value: { $0.frame.wheelbase }),
     ]
 
@@ -61,8 +61,9 @@ struct FacetBuilder {
                 none.append(index)
             }
         }
-        // Two family names could fold to the same slug; the later one gets a numbered suffix.
-        var used = Set<String>()
+        // Two family names could fold to the same slug, or to the "not stated" slug of either language (a family
+        // called "Not stated"); the later one gets a numbered suffix, so no two pages share a folder.
+        var used = Set(notStatedSlug.values)
         var values: [FacetValue] = groups.keys.sorted {
             $0.lowercased() < $1.lowercased() || ($0.lowercased() == $1.lowercased() && $0 < $1)
         }.map { name in

@@ -20,7 +20,10 @@ struct OutputWriter: Sendable {
     /// The output folder, absolute, and the staging folder a build for it uses in this process.
     static func stagingPath(for output: String) -> (target: String, staging: String) {
         let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
-        let trimmed = absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
+        // An output that is a symbolic link (a web root linked from elsewhere) is built where it points: the
+        // exchange must swap the real folder, not replace the link with a folder.
+        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        let trimmed = resolved.count > 1 && resolved.hasSuffix("/") ? String(resolved.dropLast()) : resolved
         let parent = (trimmed as NSString).deletingLastPathComponent
         let name = (trimmed as NSString).lastPathComponent
         return (trimmed, parent + "/." + name + ".tmp-" + String(getpid()))

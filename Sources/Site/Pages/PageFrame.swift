@@ -12,8 +12,15 @@ struct PageFrame: Sendable {
     /// The `t` map of every page, made once per edition rather than once per page.
     let labelValues: [Language: Value]
 
-    init(plan: SitePlan, baseURL: String?, datasetVersion: Int, editions: [Language: Edition]) {
+    /// Overrides the base URL's path for the 404 page's links (see `BuildOptions.servedFromPath`).
+    let servedFromPath: String?
+
+    init(
+        plan: SitePlan, baseURL: String?, datasetVersion: Int, editions: [Language: Edition],
+        servedFromPath: String? = nil
+    ) {
         self.plan = plan
+        self.servedFromPath = servedFromPath
         self.baseURL = baseURL
         self.datasetVersion = datasetVersion
         self.editions = editions
@@ -112,6 +119,7 @@ struct PageFrame: Sendable {
 
     /// The path part of the base URL (`/guzzi/` for `https://example.org/guzzi/`), `/` without one.
     var absoluteRoot: String {
+        if let servedFromPath { return servedFromPath.hasSuffix("/") ? servedFromPath : servedFromPath + "/" }
         guard let baseURL, let schemeEnd = baseURL.range(of: "://") else { return "/" }
         let afterHost = baseURL[schemeEnd.upperBound...]
         guard let slash = afterHost.firstIndex(of: "/") else { return "/" }

@@ -25,6 +25,19 @@ import Testing
         #expect(slugs[5] == "airone-1949")
     }
 
+    /// A suffixed slug never equals another bike's plain slug: "Airone" 1939 id 1950 and "Airone 1939" of 1950.
+    @Test func suffixedSlugsStayUnique() {
+        let bikes = [
+            SiteFixtures.bike(id: 3, name: "Airone", firstYear: 1939),
+            SiteFixtures.bike(id: 1950, name: "Airone", firstYear: 1939),
+            SiteFixtures.bike(id: 7, name: "Airone 1939", firstYear: 1950),
+        ]
+        let slugs = Permalinks.slugs(for: bikes)
+        #expect(slugs[7] == "airone-1939-1950")
+        #expect(slugs[1950] == "airone-1939-1950-1950")
+        #expect(Set(slugs.values).count == 3)
+    }
+
     /// Adding or removing a motorcycle must never change another one's URL.
     @Test func stableWhenTheCatalogueChanges() {
         let base = [
