@@ -124,21 +124,30 @@ private struct Parser {
             recordDuplicate(key: key, at: keyOffset, in: members, seen: &seen)
             members.append(JSONValue.Member(key: key, keyOffset: keyOffset, value: value))
             skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "}") {
-                    throw fail("trailing comma before '}' (JSON does not allow one)", at: comma)
-                }
-            case UInt8(ascii: "}"):
-                index += 1
+            if try endOfItem(closing: "}", item: "an object member") {
                 return JSONValue(storage: .object(members), offset: start, end: index)
-            default:
-                throw fail("expected ',' or '}' after an object member, found \(describe(at: index))")
             }
         }
+    }
+
+    /// After an item of an array or an object: a `,` means another item follows (a trailing comma before the
+    /// closing bracket is an error), the closing bracket ends the container. Returns true when it ended.
+    mutating func endOfItem(closing close: Unicode.Scalar, item: String) throws(Failure) -> Bool {
+        let closing = UInt8(close.value)
+        if peek() == UInt8(ascii: ",") {
+            let comma = index
+            index += 1
+            skipWhitespace()
+            if peek() == closing {
+                throw fail("trailing comma before '\(close)' (JSON does not allow one)", at: comma)
+            }
+            return false
+        }
+        guard peek() == closing else {
+            throw fail("expected ',' or '\(close)' after \(item), found \(describe(at: index))")
+        }
+        index += 1
+        return true
     }
 
     mutating func recordDuplicate(
@@ -178,19 +187,8 @@ private struct Parser {
         while true {
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "]") {
-                    throw fail("trailing comma before ']' (JSON does not allow one)", at: comma)
-                }
-            case UInt8(ascii: "]"):
-                index += 1
+            if try endOfItem(closing: "]", item: "an array element") {
                 return JSONValue(storage: .array(elements), offset: start, end: index)
-            default:
-                throw fail("expected ',' or ']' after an array element, found \(describe(at: index))")
             }
         }
     }
