@@ -21,7 +21,10 @@ struct Site: Sendable {
     }
 
     func render(_ page: Page) throws(SiteError) -> [UInt8] {
-        let context = self.context(for: page)
+        try render(page, context: context(for: page))
+    }
+
+    func render(_ page: Page, context: [String: Value]) throws(SiteError) -> [UInt8] {
         do {
             return try library.renderBytes(
                 page.template, context: context,

@@ -7,23 +7,35 @@ import Templating
 /// Builds the whole site: catalogue → page models → templates → files, swapped in atomically.
 public enum SiteBuilder {
     /// Runs a build. On any error nothing in the output folder has changed.
-    /// `progress` is called now and then from any thread while pages are rendered.
+    /// `progress` is called now and then from any thread while pages are rendered. With a `cache` (kept by
+    /// `serve` between builds), unchanged data and tables are not decoded and modelled again.
     public static func build(
-        _ options: BuildOptions, progress: (@Sendable (BuildProgress) -> Void)? = nil
+        _ options: BuildOptions, progress: (@Sendable (BuildProgress) -> Void)? = nil, cache: BuildCache? = nil
     ) throws(SiteError) -> BuildReport {
         var clock = PhaseClock()
-        let loaded: (catalogue: Catalogue, warnings: [Problem])
-        do {
-            loaded = try Catalogue.load(contentsOf: options.dataPath)
-        } catch {
-            throw .catalogue(error)
-        }
         let inputs = try loadInputs(options)
+        let key = cache == nil ? [] : try cacheKey(options)
+        let cached = cache?.lookup(key)
+        let plan: SitePlan
+        let editions: [Language: Edition]
+        let warnings: [Problem]
+        if let cached {
+            (plan, editions, warnings) = (cached.plan, cached.editions, cached.warnings)
+        } else {
+            let loaded: (catalogue: Catalogue, warnings: [Problem])
+            do {
+                loaded = try Catalogue.load(contentsOf: options.dataPath)
+            } catch {
+                throw .catalogue(error)
+            }
+            (editions, warnings) = (inputs.editions, loaded.warnings)
+            plan = SitePlan(catalogue: loaded.catalogue, editions: editions)
+        }
         clock.lap("load")
 
         let site = Site(
-            plan: SitePlan(catalogue: loaded.catalogue, editions: inputs.editions), editions: inputs.editions,
-            library: inputs.library, baseURL: options.baseURL, servedFromPath: options.servedFromPath)
+            plan: plan, editions: editions, library: inputs.library, baseURL: options.baseURL,
+            servedFromPath: options.servedFromPath)
         // Two pages in one file would make the output depend on which thread wrote last: never let it happen.
         var seen = Set<String>()
         for page in site.plan.pages where !seen.insert(page.route.filePath).inserted {
@@ -41,14 +53,23 @@ public enum SiteBuilder {
                 try writer.write(path, content)
                 bytes += content.count
             }
-            bytes += try renderAndWrite(site: site, writer: writer, dataFiles: dataFiles, progress: progress)
+            let keepsContexts = cache != nil && cached?.contexts == nil && pages.count <= BuildCache.maximumPages
+            let rendered = try renderAndWrite(
+                site: site, writer: writer, dataFiles: dataFiles, contexts: cached?.contexts,
+                keepingContexts: keepsContexts, progress: progress)
+            bytes += rendered.bytes
             clock.lap("render and write")
             writer.prune(keeping: Set(pages.map(\.route.filePath) + others.map(\.0) + dataFiles.map(\.path)))
             try writer.publish()
             clock.lap("publish")
+            if let cache, cached == nil {
+                cache.store(
+                    BuildCache.Entry(
+                        key: key, plan: plan, editions: editions, warnings: warnings, contexts: rendered.contexts))
+            }
             return BuildReport(
                 pages: pages.count, files: pages.count + others.count + dataFiles.count + 1, bytes: bytes,
-                warnings: loaded.warnings,
+                warnings: warnings,
                 phases: clock.phases)
         } catch {
             writer.discard()
@@ -59,6 +80,21 @@ public enum SiteBuilder {
     /// Deletes the staging folder a process kept with `reusesStagingFolder`.
     public static func removeStaging(for options: BuildOptions) {
         TreeRemover.remove(OutputWriter.stagingPath(for: options.outputPath).staging)
+    }
+
+    /// Everything the plan and the page models depend on, as bytes: the dataset, the localisation tables and
+    /// the URL settings. Templates and assets are not part of it: they are read again on every build.
+    static func cacheKey(_ options: BuildOptions) throws(SiteError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: options.dataPath) else {
+            throw .catalogue(.unreadable(path: options.dataPath, reason: "cannot read the file"))
+        }
+        var key = Array(data)
+        let folder = options.resourcesPath + "/i18n"
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+            key += Array(name.utf8) + [0] + Array(FileManager.default.contents(atPath: folder + "/" + name) ?? Data())
+        }
+        key += Array("\u{0}\(options.baseURL ?? "")\u{0}\(options.servedFromPath ?? "")".utf8)
+        return key
     }
 
     struct Inputs {
@@ -89,11 +125,15 @@ public enum SiteBuilder {
 
     /// Renders every page on all cores and writes each as soon as it is ready, so memory stays flat.
     /// Errors are reported for the first failing page in plan order, so the message is the same on every run.
+    /// `contexts`, when given, are the page models of an earlier build with the same inputs; with
+    /// `keepingContexts` the models made now are returned for the next build.
     static func renderAndWrite(
         site: Site, writer: OutputWriter, dataFiles: [(path: String, make: @Sendable () -> String)],
+        contexts: [[String: Value]]? = nil, keepingContexts: Bool = false,
         progress: (@Sendable (BuildProgress) -> Void)?
-    ) throws(SiteError) -> Int {
+    ) throws(SiteError) -> (bytes: Int, contexts: [[String: Value]]?) {
         let pages = site.plan.pages
+        let made = Mutex<[[String: Value]]>(keepingContexts ? Array(repeating: [:], count: pages.count) : [])
         let failures = Mutex<[Int: SiteError]>([:])
         let written = Atomic<Int>(0)
         let done = Atomic<Int>(0)
@@ -105,8 +145,15 @@ public enum SiteBuilder {
                 let isData = job < dataFiles.count
                 let path = isData ? dataFiles[job].path : pages[job - dataFiles.count].route.filePath
                 do {
-                    let bytes =
-                        isData ? Array(dataFiles[job].make().utf8) : try site.render(pages[job - dataFiles.count])
+                    let bytes: [UInt8]
+                    if isData {
+                        bytes = Array(dataFiles[job].make().utf8)
+                    } else {
+                        let index = job - dataFiles.count
+                        let context = contexts?[index] ?? site.context(for: pages[index])
+                        if keepingContexts { made.withLock { $0[index] = context } }
+                        bytes = try site.render(pages[index], context: context)
+                    }
                     try writer.write(path, bytes)
                     written.add(bytes.count, ordering: .relaxed)
                     if let progress, !isData {
@@ -125,7 +172,7 @@ public enum SiteBuilder {
             }
         }
         if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
-        return written.load(ordering: .relaxed)
+        return (written.load(ordering: .relaxed), keepingContexts ? made.withLock { $0 } : nil)
     }
 
     static func assetFiles(_ folder: String) throws(SiteError) -> [(name: String, bytes: [UInt8])] {

@@ -81,6 +81,8 @@ final class Rebuilder: Sendable {
     let options: BuildOptions
     let server: StaticServer
     private let failing = Mutex(false)
+    /// The decoded catalogue and page models, reused while only templates or assets change.
+    private let cache = BuildCache()
     private let outputPrefix: String
 
     init(options: BuildOptions, server: StaticServer) {
@@ -99,7 +101,7 @@ final class Rebuilder: Sendable {
     func build() {
         failing.withLock { failing in
             do {
-                let report = try SiteBuilder.build(options)
+                let report = try SiteBuilder.build(options, cache: cache)
                 for warning in report.warnings { Terminal.error(warning.description) }
                 if failing {
                     server.setBuildError(nil)

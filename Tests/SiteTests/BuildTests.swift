@@ -231,3 +231,43 @@ import Testing
         #expect(SiteFixtures.read(out + "/404.html").contains("href=\"/assets/style.css\""))
     }
 }
+
+/// `serve` keeps the decoded catalogue and page models between builds: whatever changes, the result must be
+/// what a fresh build of the same inputs writes.
+@Suite struct BuildCacheTests {
+    @Test func aCachedBuildWritesWhatAFreshBuildWrites() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let templates = folder + "/Templates"
+        let source = URL(fileURLWithPath: SiteFixtures.repositoryRoot + "/Templates").resolvingSymlinksInPath().path
+        try FileManager.default.copyItem(atPath: source, toPath: templates)
+        let data = folder + "/data.json"
+        try FileManager.default.copyItem(
+            atPath: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json", toPath: data)
+        let cache = BuildCache()
+        var options = BuildTests.options(data: data, output: folder + "/served", templates: templates)
+        options.reusesStagingFolder = true
+        defer { SiteBuilder.removeStaging(for: options) }
+        func matchesAFreshBuild(_ step: String) throws {
+            let fresh = folder + "/fresh-" + step
+            _ = try SiteBuilder.build(BuildTests.options(data: data, output: fresh, templates: templates))
+            #expect(BuildTests.snapshot(folder + "/served") == BuildTests.snapshot(fresh), "\(step)")
+        }
+        _ = try SiteBuilder.build(options, cache: cache)
+        try matchesAFreshBuild("first")
+        // A template edit: page models come from the cache, the markup from the new template.
+        let base = templates + "/base.html"
+        try
+            (SiteFixtures.read(base).replacingOccurrences(
+                of: "<main id=\"content\" class=\"wrap\">", with: "<main id=\"content\" class=\"wrap edited\">"))
+            .write(toFile: base, atomically: false, encoding: .utf8)
+        _ = try SiteBuilder.build(options, cache: cache)
+        #expect(SiteFixtures.read(folder + "/served/en/index.html").contains("class=\"wrap edited\""))
+        try matchesAFreshBuild("template")
+        // A data edit: the cache no longer matches, everything is decoded and modelled again.
+        try SiteFixtures.read(data).replacingOccurrences(of: "\"name\": \"Normale\"", with: "\"name\": \"Normale 500\"")
+            .write(toFile: data, atomically: false, encoding: .utf8)
+        _ = try SiteBuilder.build(options, cache: cache)
+        #expect(SiteFixtures.read(folder + "/served/en/index.html").contains("Normale 500"))
+        try matchesAFreshBuild("data")
+    }
+}

@@ -1,0 +1,33 @@
+import Catalogue
+import Synchronization
+import Templating
+
+/// What one `serve` session keeps between builds, so that editing a template does not decode the catalogue
+/// and rebuild every page model again: those depend only on the dataset, the localisation tables and the
+/// URLs, not on the templates. A build that finds the same inputs reuses them and only renders.
+///
+/// The page models of a large catalogue take a lot of memory, so they are kept only up to `maximumPages`.
+public final class BuildCache: Sendable {
+    struct Entry: Sendable {
+        /// The dataset's bytes, the localisation tables' bytes and the URL settings, all of which the plan and
+        /// the page models depend on.
+        let key: [UInt8]
+        let plan: SitePlan
+        let editions: [Language: Edition]
+        let warnings: [Problem]
+        let contexts: [[String: Value]]?
+    }
+
+    static let maximumPages = 5_000
+    private let entry = Mutex<Entry?>(nil)
+
+    public init() {}
+
+    func lookup(_ key: [UInt8]) -> Entry? {
+        entry.withLock { $0?.key == key ? $0 : nil }
+    }
+
+    func store(_ new: Entry) {
+        entry.withLock { $0 = new }
+    }
+}
