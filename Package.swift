@@ -24,6 +24,6 @@ let package = Package(
         .testTarget(name: "ServerTests", dependencies: ["Server", "TestSupport"]),
         .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue"]),
         // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
-        .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site", "TestSupport"]),
     ]
 )

@@ -6,10 +6,22 @@ extension Catalogue {
     public static func load(contentsOf path: String) throws(CatalogueError) -> (
         catalogue: Catalogue, warnings: [Problem]
     ) {
-        let result = try CatalogueDecoder.decode(contentsOf: path)
+        try load(try bytes(contentsOf: path), path: path)
+    }
+
+    /// The same from bytes already read (by a caller that also compares them with an earlier build's).
+    public static func load(_ bytes: [UInt8], path: String) throws(CatalogueError) -> (
+        catalogue: Catalogue, warnings: [Problem]
+    ) {
+        let result = CatalogueDecoder.decode(bytes)
         guard let catalogue = result.catalogue else {
             throw CatalogueError.invalid(path: path, problems: result.problems)
         }
         return (catalogue, result.warnings)
+    }
+
+    /// A dataset file's bytes; an unreadable file is `.unreadable` with the system's reason.
+    public static func bytes(contentsOf path: String) throws(CatalogueError) -> [UInt8] {
+        try CatalogueDecoder.readFile(path)
     }
 }

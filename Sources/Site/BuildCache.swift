@@ -12,8 +12,9 @@ public final class BuildCache: Sendable {
         /// The dataset's bytes, the localisation tables' bytes and the URL settings, all of which the plan and
         /// the page models depend on.
         let key: [UInt8]
+        /// Built with the editions read from the localisation tables in `key`, so a build that matches the key
+        /// reads equal editions itself.
         let plan: SitePlan
-        let editions: [Language: Edition]
         let warnings: [Problem]
         let contexts: [[String: Value]]?
     }

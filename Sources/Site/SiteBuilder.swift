@@ -14,21 +14,27 @@ public enum SiteBuilder {
     ) throws(SiteError) -> BuildReport {
         var clock = PhaseClock()
         let inputs = try loadInputs(options)
-        let key = cache == nil ? [] : try cacheKey(options)
+        let editions = inputs.editions
+        let data: [UInt8]
+        do {
+            data = try Catalogue.bytes(contentsOf: options.dataPath)
+        } catch {
+            throw .catalogue(error)
+        }
+        let key = cache == nil ? [] : cacheKey(options, data: data)
         let cached = cache?.lookup(key)
         let plan: SitePlan
-        let editions: [Language: Edition]
         let warnings: [Problem]
         if let cached {
-            (plan, editions, warnings) = (cached.plan, cached.editions, cached.warnings)
+            (plan, warnings) = (cached.plan, cached.warnings)
         } else {
             let loaded: (catalogue: Catalogue, warnings: [Problem])
             do {
-                loaded = try Catalogue.load(contentsOf: options.dataPath)
+                loaded = try Catalogue.load(data, path: options.dataPath)
             } catch {
                 throw .catalogue(error)
             }
-            (editions, warnings) = (inputs.editions, loaded.warnings)
+            warnings = loaded.warnings
             plan = SitePlan(catalogue: loaded.catalogue, editions: editions)
         }
         clock.lap("load")
@@ -64,8 +70,7 @@ public enum SiteBuilder {
             clock.lap("publish")
             if let cache, cached == nil {
                 cache.store(
-                    BuildCache.Entry(
-                        key: key, plan: plan, editions: editions, warnings: warnings, contexts: rendered.contexts))
+                    BuildCache.Entry(key: key, plan: plan, warnings: warnings, contexts: rendered.contexts))
             }
             return BuildReport(
                 pages: pages.count, files: pages.count + others.count + dataFiles.count + 1, bytes: bytes,
@@ -84,11 +89,8 @@ public enum SiteBuilder {
 
     /// Everything the plan and the page models depend on, as bytes: the dataset, the localisation tables and
     /// the URL settings. Templates and assets are not part of it: they are read again on every build.
-    static func cacheKey(_ options: BuildOptions) throws(SiteError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: options.dataPath) else {
-            throw .catalogue(.unreadable(path: options.dataPath, reason: "cannot read the file"))
-        }
-        var key = Array(data)
+    static func cacheKey(_ options: BuildOptions, data: [UInt8]) -> [UInt8] {
+        var key = data
         let folder = options.resourcesPath + "/i18n"
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
             key += Array(name.utf8) + [0] + Array(FileManager.default.contents(atPath: folder + "/" + name) ?? Data())

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Builds that fail half-way — a folder that cannot be written, a full disk, a killed process — leave the previous
@@ -12,18 +13,7 @@ import Testing
     }
 
     /// Every file under `folder` with its bytes.
-    static func snapshot(_ folder: String) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in FileManager.default.subpaths(atPath: folder) ?? [] {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
-                !isDirectory.boolValue
-            {
-                files[path] = FileManager.default.contents(atPath: folder + "/" + path)
-            }
-        }
-        return files
-    }
+    static func snapshot(_ folder: String) -> [String: Data] { folderSnapshot(folder) }
 
     static func entries(_ folder: String) -> Set<String> {
         Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
@@ -77,14 +67,7 @@ import Testing
     }
 
     @discardableResult
-    static func shell(_ command: String) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
+    static func shell(_ command: String) -> Int32 { TestSupport.shell(command) }
 
     @Test(.enabled(if: Lock.available != nil, "no way to make a folder read-only for this user here"))
     func readOnlyParentFolderIsAClearErrorAndKeepsTheSite() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A child process (the `guzzi-site` binary, or a Python HTTP server) whose output is collected as it comes,
 /// so a test can wait for a line with a timeout instead of reading to the end.
@@ -88,40 +89,14 @@ struct ProbeError: Error, CustomStringConvertible {
 /// server as written, and nothing can hang a test.
 enum HTTPProbe {
     static func connect(port: UInt16, timeoutMilliseconds: Int = 5_000) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ProbeError(description: "socket: \(errno)") }
-        var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        do {
+            return try connectLoopback(port: port, timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            throw ProbeError(description: error.description)
         }
-        guard result == 0 else {
-            let code = errno
-            close(fd)
-            throw ProbeError(description: "connect to port \(port): \(String(cString: strerror(code)))")
-        }
-        return fd
     }
 
-    static func send(_ fd: Int32, _ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            if sent <= 0 { return false }
-            offset += sent
-        }
-        return true
-    }
+    static func send(_ fd: Int32, _ text: String) -> Bool { sendAll(fd, Array(text.utf8)) }
 
     /// One request with `Connection: close`; reads to the end of the stream.
     static func request(

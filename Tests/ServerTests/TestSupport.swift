@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import TestSupport
 
 @testable import Server
 
@@ -28,24 +29,10 @@ final class RawClient: @unchecked Sendable {
     private var pending: [UInt8] = []
 
     init(port: UInt16, timeoutMilliseconds: Int32 = 5_000) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ClientError(description: "socket: \(errno)") }
-        var timeout = timeval(tv_sec: Int(timeoutMilliseconds / 1000), tv_usec: Int(timeoutMilliseconds % 1000) * 1000)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            let code = errno
-            close(fd)
-            throw ClientError(description: "connect: \(code)")
+        do {
+            fd = try connectLoopback(port: port, timeoutMilliseconds: Int(timeoutMilliseconds))
+        } catch {
+            throw ClientError(description: error.description)
         }
     }
 
@@ -55,17 +42,7 @@ final class RawClient: @unchecked Sendable {
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            if sent <= 0 { return false }
-            offset += sent
-        }
-        return true
-    }
+    func send(_ bytes: [UInt8]) -> Bool { sendAll(fd, bytes) }
 
     /// Reads more bytes into `pending`; false on end of stream, error or timeout.
     private func fill() -> Bool {

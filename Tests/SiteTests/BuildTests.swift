@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Site
@@ -15,19 +16,8 @@ import Testing
             templatesPath: templates ?? root + "/Templates", resourcesPath: root + "/Resources", baseURL: base)
     }
 
-    /// Every file under `folder` with its bytes, to compare a folder before and after a failed build.
-    static func snapshot(_ folder: String) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in FileManager.default.subpaths(atPath: folder) ?? [] {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
-                !isDirectory.boolValue
-            {
-                files[path] = FileManager.default.contents(atPath: folder + "/" + path)
-            }
-        }
-        return files
-    }
+    /// Every file under `folder` with its bytes.
+    static func snapshot(_ folder: String) -> [String: Data] { folderSnapshot(folder) }
 
     @Test func sampleBuildsEveryPage() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"

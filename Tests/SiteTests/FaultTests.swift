@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import Site
@@ -32,14 +33,7 @@ import Testing
     }
 
     @discardableResult
-    static func shell(_ command: String) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
+    static func shell(_ command: String) -> Int32 { TestSupport.shell(command) }
 
     /// A previous output that cannot be fully deleted leaves this process's staging folder behind after the
     /// swap; the next build in the same process must not then fail for good with "File exists".
