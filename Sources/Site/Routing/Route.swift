@@ -3,7 +3,7 @@
 /// Links between pages are relative and name the `index.html` file itself, so the output works from any
 /// sub-path of a server and also opened straight from disk (where a link to a folder shows a listing).
 /// Canonical and alternate URLs, which must be absolute for search engines, use the folder form.
-public struct Route: Sendable, Hashable, Comparable {
+public struct Route: Sendable, Hashable {
     /// Folder names from the site root; empty for the root page.
     public let folders: [String]
     public let fileName: String
@@ -39,6 +39,4 @@ public struct Route: Sendable, Hashable, Comparable {
         let relative = page.rootPrefix + urlPath
         return relative.isEmpty ? "./" : relative
     }
-
-    public static func < (lhs: Route, rhs: Route) -> Bool { lhs.filePath < rhs.filePath }
 }

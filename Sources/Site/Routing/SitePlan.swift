@@ -110,6 +110,4 @@ struct SitePlan: Sendable {
     func facetValueRoute(_ language: Language, facet: Int, value: Int) -> Route {
         Route(facetRoute(language, facet: facet).folders + [facets[facet].values[value].slug[language]!])
     }
-
-    static func catalogueRoute(_ language: Language) -> Route { Route([language.rawValue]) }
 }
