@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Times `guzzi-site serve` from a template edit to the reload event its browsers get.
+
+Usage: reload.py --bin PATH --data FILE [--edits N] [--templates NAME,...]
+
+It copies Templates/ and Resources/ into a temporary folder (the repository is never touched), starts
+`serve --port 0` on that copy, listens on /__guzzi/events like an open page does, and then, for each edit,
+appends a comment to one template and measures the time from just before the write to the arrival of
+`event: reload`. Edits take turns over the templates given (default: the layout every page uses, the
+motorcycle page and a partial), one every second so that each is its own rebuild. Prints each time and
+min / median / max in milliseconds.
+"""
+import argparse
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def open_events(port):
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(b"GET /__guzzi/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    sock.settimeout(10)
+    return sock
+
+
+def wait_for(sock, marker, buffer):
+    while marker not in buffer[0]:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise RuntimeError("the event stream closed")
+        buffer[0] += chunk
+    index = buffer[0].index(marker) + len(marker)
+    buffer[0] = buffer[0][index:]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--edits", type=int, default=12)
+    parser.add_argument("--templates", default="base.html,pages/motorcycle.html,partials/value.html")
+    parser.add_argument("--phases", action="store_true", help="let serve print each rebuild's phases to stderr")
+    args = parser.parse_args()
+
+    work = tempfile.mkdtemp(prefix="guzzi-reload-")
+    shutil.copytree(os.path.join(ROOT, "Templates"), os.path.join(work, "Templates"))
+    shutil.copytree(os.path.join(ROOT, "Resources"), os.path.join(work, "Resources"))
+    command = [os.path.abspath(args.bin), "serve", "--port", "0", "--data", os.path.abspath(args.data),
+               "--output", "site"]
+    environment = dict(os.environ, GUZZI_TIMINGS="1") if args.phases else None
+    server = subprocess.Popen(command, cwd=work, stdout=subprocess.PIPE, stderr=None if args.phases else
+                              subprocess.DEVNULL, text=True, env=environment)
+    try:
+        port = None
+        for line in server.stdout:
+            if line.startswith("Serving "):
+                port = int(line.split(":")[2].split("/")[0].split()[0])
+                break
+        if port is None:
+            sys.exit("serve did not start")
+        sock = open_events(port)
+        buffer = [b""]
+        wait_for(sock, b"\r\n\r\n", buffer)
+        names = args.templates.split(",")
+        times = []
+        for edit in range(args.edits):
+            time.sleep(1)
+            name = names[edit % len(names)]
+            path = os.path.join(work, "Templates", name)
+            with open(path, "a") as handle:
+                started = time.perf_counter()
+                handle.write("{# edit %d #}\n" % edit)
+            wait_for(sock, b"event: reload", buffer)
+            elapsed = (time.perf_counter() - started) * 1000
+            times.append(elapsed)
+            print("%-28s %7.1f ms" % (name, elapsed))
+        print("reload after a template edit: min %.1f ms, median %.1f ms, max %.1f ms over %d edits"
+              % (min(times), statistics.median(times), max(times), len(times)))
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
