@@ -103,11 +103,11 @@ enum BuiltinFilters {
             output.append(UInt8(ascii: "]"))
         case .map(let map):
             output.append(UInt8(ascii: "{"))
-            for (i, key) in map.keys.sorted().enumerated() {
+            for (i, entry) in map.sortedEntries.enumerated() {
                 if i > 0 { output.append(UInt8(ascii: ",")) }
-                Escaping.appendJSONString(key, to: &output)
+                Escaping.appendJSONString(entry.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                try appendJSON(map[key]!, to: &output)
+                try appendJSON(entry.value, to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }

@@ -79,7 +79,7 @@ struct Renderer {
     private mutating func render(_ loop: Loop) throws(TemplateError) {
         let sequence = try evaluate(loop.sequence)
         let count: Int
-        var sortedKeys: [String] = []
+        var sortedEntries: [(key: String, value: Value)] = []
         switch sequence {
         case .list(let items):
             guard loop.keyName == nil else {
@@ -88,8 +88,8 @@ struct Renderer {
             }
             count = items.count
         case .map(let map):
-            sortedKeys = map.keys.sorted()
-            count = sortedKeys.count
+            sortedEntries = map.sortedEntries
+            count = sortedEntries.count
         default:
             throw loop.sequence.location.error(
                 "cannot iterate over \(sequence.kindDescription)\(loop.sequence.pathName.map { " ('\($0)')" } ?? "")")
@@ -108,13 +108,13 @@ struct Renderer {
             switch sequence {
             case .list(let items):
                 frames[top][1].binding = .value(items[index])
-            case .map(let map):
-                let key = sortedKeys[index]
+            case .map:
+                let entry = sortedEntries[index]
                 if loop.keyName == nil {
-                    frames[top][1].binding = .value(.text(key))
+                    frames[top][1].binding = .value(.text(entry.key))
                 } else {
-                    frames[top][1].binding = .value(map[key]!)
-                    frames[top][2].binding = .value(.text(key))
+                    frames[top][1].binding = .value(entry.value)
+                    frames[top][2].binding = .value(.text(entry.key))
                 }
             default:
                 break

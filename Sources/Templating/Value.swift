@@ -12,7 +12,7 @@ public enum Value: Sendable, Equatable {
     /// Trusted markup made by Swift code (for example an SVG chart); output as is.
     case html(String)
     case list([Value])
-    case map([String: Value])
+    case map(ValueMap)
 }
 
 extension Value: ExpressibleByStringLiteral {
@@ -36,12 +36,9 @@ extension Value: ExpressibleByArrayLiteral {
 }
 
 extension Value: ExpressibleByDictionaryLiteral {
+    /// Later duplicates win, like assigning keys one by one, instead of trapping as Dictionary(uniqueKeys...) would.
     public init(dictionaryLiteral elements: (String, Value)...) {
-        // Later duplicates win, like assigning keys one by one, instead of trapping as Dictionary(uniqueKeys...) would.
-        var map: [String: Value] = [:]
-        map.reserveCapacity(elements.count)
-        for (key, value) in elements { map[key] = value }
-        self = .map(map)
+        self = .map(ValueMap(elements))
     }
 }
 
@@ -82,7 +79,7 @@ extension Value {
             return a.count == b.count && zip(a, b).allSatisfy { $0.templateEquals($1) }
         case (.map(let a), .map(let b)):
             return a.count == b.count
-                && a.allSatisfy { key, value in b[key].map { value.templateEquals($0) } ?? false }
+                && a.sortedEntries.allSatisfy { entry in b[entry.key].map { entry.value.templateEquals($0) } ?? false }
         default:
             return self == other
         }

@@ -136,7 +136,7 @@ struct MotorcyclePage {
             ]
         }
         let notes = bike.notes.resolved(for: edition.language)
-        let bikeValue: [String: Value] = [
+        let bikeValue: ValueMap = [
             "id": .number(Double(bike.id)),
             "name": .text(bike.general.name),
             "years": .text(years),

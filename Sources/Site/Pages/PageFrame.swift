@@ -24,7 +24,7 @@ struct PageFrame: Sendable {
         self.baseURL = baseURL
         self.datasetVersion = datasetVersion
         self.editions = editions
-        labelValues = editions.mapValues { .map($0.localization.labels.mapValues { .text($0) }) }
+        labelValues = editions.mapValues { .map(ValueMap($0.localization.labels.mapValues { Value.text($0) })) }
     }
 
     static let sourceURL = "https://github.com/hispanico94/Guzzi-Tracker"
@@ -54,7 +54,7 @@ struct PageFrame: Sendable {
             ]
         }
         let nav: [Value] = navigation(page, language: language, edition: edition)
-        let pageValue: [String: Value] = [
+        let pageValue: ValueMap = [
             "lang": .text(language.rawValue),
             "locale": .text(edition.localization.locale),
             "title": .text(title),

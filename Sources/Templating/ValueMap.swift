@@ -1,0 +1,88 @@
+/// The map inside a `Value`: string keys to values.
+///
+/// Why not a `Dictionary`: a page model is thousands of small maps (a spec row has six keys) that are made once
+/// and read a few times. Hashing every key on insert and again on every lookup was a tenth of a build's CPU.
+/// Small maps are a plain array searched from the front, which costs one allocation and a few string
+/// comparisons; maps above `indexedCount` entries (the label table of a language) also keep a hash index.
+public struct ValueMap: Sendable {
+    /// Maps up to this size are searched linearly.
+    static let indexedCount = 12
+
+    private var entries: [(key: String, value: Value)]
+    private var index: [String: Int]?
+
+    public init() {
+        entries = []
+    }
+
+    /// Later duplicates win, like assigning keys one by one.
+    public init(_ pairs: some Sequence<(String, Value)>) {
+        entries = []
+        entries.reserveCapacity(pairs.underestimatedCount)
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    public init(_ dictionary: [String: Value]) {
+        entries = dictionary.map { (key: $0.key, value: $0.value) }
+        if entries.count > Self.indexedCount { reindex() }
+    }
+
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var keys: [String] { entries.map(\.key) }
+
+    public subscript(key: String) -> Value? {
+        get {
+            if let index { return index[key].map { entries[$0].value } }
+            for entry in entries where entry.key == key { return entry.value }
+            return nil
+        }
+        set {
+            if let position = position(of: key) {
+                if let newValue {
+                    entries[position].value = newValue
+                } else {
+                    entries.remove(at: position)
+                    if index != nil { reindex() }
+                }
+            } else if let newValue {
+                entries.append((key, newValue))
+                if index != nil {
+                    index![key] = entries.count - 1
+                } else if entries.count > Self.indexedCount {
+                    reindex()
+                }
+            }
+        }
+    }
+
+    /// The entries in key order, which is how templates iterate a map and how `json` prints it.
+    var sortedEntries: [(key: String, value: Value)] {
+        entries.sorted { $0.key < $1.key }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return entries.firstIndex { $0.key == key }
+    }
+
+    private mutating func reindex() {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() { index[entry.key] = position }
+        self.index = index
+    }
+}
+
+extension ValueMap: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, Value)...) {
+        self.init(elements)
+    }
+}
+
+/// Equal when they hold the same keys with equal values, in any order.
+extension ValueMap: Equatable {
+    public static func == (lhs: ValueMap, rhs: ValueMap) -> Bool {
+        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
+    }
+}
