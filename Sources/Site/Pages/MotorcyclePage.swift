@@ -16,14 +16,15 @@ struct MotorcyclePage {
     /// The whole template context: frame, spec sections, facet links, Open Graph and JSON-LD.
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
         let l = edition.localization
-        var context = frame.context(for: page, title: title + " · " + l["site_title"], description: metaDescription)
+        let (title, description) = (self.title, metaDescription)
+        var context = frame.context(for: page, title: title + " · " + l["site_title"], description: description)
         let gallery = bike.images.isEmpty ? nil : page.route.link(to: plan.galleryRoute(edition.language, index: index))
         context.merge(self.context(imagesHref: { _ in gallery })) { $1 }
         context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
         context["gallery_href"] = gallery.map { .text($0) } ?? .null
         context["facet_links"] = .list(facetLinks(from: page))
         context["social"] = SocialMetadata(edition: edition, bike: bike, baseURL: frame.baseURL, route: page.route)
-            .value(title: title, description: metaDescription)
+            .value(title: title, description: description)
         return context
     }
 

@@ -11,6 +11,8 @@ struct PageFrame: Sendable {
     let editions: [Language: Edition]
     /// The `t` map of every page, made once per edition rather than once per page.
     let labelValues: [Language: Value]
+    /// `page.script_strings`, made once per edition (see `ScriptStrings`).
+    let scriptStrings: [Language: Value]
 
     /// Overrides the base URL's path for the 404 page's links (see `BuildOptions.servedFromPath`).
     let servedFromPath: String?
@@ -25,6 +27,7 @@ struct PageFrame: Sendable {
         self.datasetVersion = datasetVersion
         self.editions = editions
         labelValues = editions.mapValues { .map(ValueMap($0.localization.labels.mapValues { Value.text($0) })) }
+        scriptStrings = editions.mapValues { .html(ScriptStrings.members($0.localization)) }
     }
 
     static let sourceURL = "https://github.com/hispanico94/Guzzi-Tracker"
@@ -69,6 +72,7 @@ struct PageFrame: Sendable {
             "index": .text(link(from: page, to: Route([language.rawValue], fileName: "index.json"))),
             "edition_root": .text(
                 link(from: page, to: plan.catalogueRoute(language)).replacingOccurrences(of: "index.html", with: "")),
+            "script_strings": scriptStrings[language]!,
             "switch": switcher,
             "nav": .list(nav),
             "footer_data": .text(
