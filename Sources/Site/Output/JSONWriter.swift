@@ -48,7 +48,16 @@ struct JSONWriter {
 
     /// `{"a":1,"b":"x"}` from already-encoded values, in the given order.
     static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        var out = "{"
+        out.reserveCapacity(members.reduce(2) { $0 + $1.0.utf8.count + $1.1.utf8.count + 4 })
+        for (index, member) in members.enumerated() {
+            if index > 0 { out += "," }
+            out += string(member.0)
+            out += ":"
+            out += member.1
+        }
+        out += "}"
+        return out
     }
 
     static func array(_ items: [String], separator: String = ",") -> String {
