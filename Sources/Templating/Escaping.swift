@@ -1,7 +1,7 @@
 /// Escaping for the three output contexts the engine supports: HTML text/attributes, `<script>` JSON, and URL
 /// components. All work on UTF-8 bytes and copy runs without special characters in bulk, because escaping is
 /// the hottest path of rendering.
-enum Escaping {
+public enum Escaping {
     /// Appends `string` escaped for HTML text and quoted attribute values (`& < > " '`).
     static func appendHTML(_ string: String, to output: inout [UInt8]) {
         var string = string
@@ -86,6 +86,14 @@ enum Escaping {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// `appendJSONString` as a String, for the JSON files and JSON-LD the site writes outside templates.
+    public static func jsonString(_ string: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(string.utf8.count + 8)
+        appendJSONString(string, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Percent-encodes every byte except the RFC 3986 unreserved characters, so the result is safe in a path

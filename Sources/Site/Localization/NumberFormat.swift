@@ -23,20 +23,23 @@ public struct NumberFormat: Sendable, Equatable {
         guard let (integer, fraction) = Self.roundedDigits(abs(value), maxFractionDigits) else {
             return String(value)
         }
-        var out = value < 0 && (integer != [48] || !fraction.isEmpty) ? "-" : ""
+        // Built as UTF-8 bytes: appending to `unicodeScalars` cost thousands of instructions per number.
+        var out: [UInt8] = []
+        out.reserveCapacity(integer.count + fraction.count + 6)
+        if value < 0 && (integer != [48] || !fraction.isEmpty) { out.append(UInt8(ascii: "-")) }
         if integer.count >= minimumDigitsToGroup {
             for (index, digit) in integer.enumerated() {
-                if index > 0 && (integer.count - index) % 3 == 0 { out.append(groupingSeparator) }
-                out.unicodeScalars.append(Unicode.Scalar(digit))
+                if index > 0 && (integer.count - index) % 3 == 0 { out.append(contentsOf: groupingSeparator.utf8) }
+                out.append(digit)
             }
         } else {
-            out.unicodeScalars.append(contentsOf: integer.map { Unicode.Scalar($0) })
+            out.append(contentsOf: integer)
         }
         if !fraction.isEmpty {
-            out.append(decimalSeparator)
-            out.unicodeScalars.append(contentsOf: fraction.map { Unicode.Scalar($0) })
+            out.append(contentsOf: decimalSeparator.utf8)
+            out.append(contentsOf: fraction)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Rounds the shortest decimal representation of `value` (what Swift prints, and what ICU rounds) half-even,
