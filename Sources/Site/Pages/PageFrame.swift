@@ -13,6 +13,8 @@ struct PageFrame: Sendable {
     let labelValues: [Language: Value]
     /// `page.script_strings`, made once per edition (see `ScriptStrings`).
     let scriptStrings: [Language: Value]
+    /// The footer's dataset line, the same on every page of an edition.
+    let footerData: [Language: Value]
 
     /// Overrides the base URL's path for the 404 page's links (see `BuildOptions.servedFromPath`).
     let servedFromPath: String?
@@ -28,6 +30,9 @@ struct PageFrame: Sendable {
         self.editions = editions
         labelValues = editions.mapValues { .map(ValueMap($0.localization.labels.mapValues { Value.text($0) })) }
         scriptStrings = editions.mapValues { .html(ScriptStrings.members($0.localization)) }
+        footerData = editions.mapValues {
+            .text($0.localization.format("footer_data", ["version": String(datasetVersion)]))
+        }
     }
 
     static let sourceURL = "https://github.com/hispanico94/Guzzi-Tracker"
@@ -75,8 +80,7 @@ struct PageFrame: Sendable {
             "script_strings": scriptStrings[language]!,
             "switch": switcher,
             "nav": .list(nav),
-            "footer_data": .text(
-                edition.localization.format("footer_data", ["version": String(datasetVersion)])),
+            "footer_data": footerData[language]!,
             "source_url": .text(PageFrame.sourceURL),
             "licence_url": .text(PageFrame.licenceURL),
         ]
