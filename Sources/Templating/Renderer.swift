@@ -18,14 +18,15 @@ struct Renderer {
         case loop(index: Int, length: Int)
     }
 
-    private typealias Frame = [(name: String, binding: Binding)]
-
     private let templates: [String: CompiledTemplate]
     private let environment: RenderEnvironment
-    private let context: [String: Value]
-    /// Scopes above the context: the template's own `set`s, then one per `for` and per `include`. Small arrays
-    /// searched linearly, which beats hashing for the handful of names a scope holds.
-    private var frames: [Frame] = [[]]
+    /// The page's top-level names, searched like any other map rather than hashed on every lookup.
+    private let context: ValueMap
+    /// Names above the context, innermost last: the template's own `set`s, then a scope per `for` and per
+    /// `include`, each starting at the index kept in `scopeStarts`. One flat array searched from the end, which
+    /// beats hashing for the handful of names in scope and copies no nested arrays.
+    private var names: [(name: String, binding: Binding)] = []
+    private var scopeStarts: [Int] = [0]
     private(set) var output: [UInt8] = []
 
     init(
@@ -33,7 +34,7 @@ struct Renderer {
         capacity: Int
     ) {
         self.templates = templates
-        self.context = context
+        self.context = ValueMap(context)
         self.environment = environment
         output.reserveCapacity(capacity)
     }
@@ -59,17 +60,16 @@ struct Renderer {
                 try render(loop)
             case .assignment(let name, let expression):
                 let value = try evaluate(expression)
-                let top = frames.count - 1
-                if let index = frames[top].firstIndex(where: { $0.name == name }) {
-                    frames[top][index].binding = .value(value)
+                if let index = names[scopeStarts.last!...].firstIndex(where: { $0.name == name }) {
+                    names[index].binding = .value(value)
                 } else {
-                    frames[top].append((name, .value(value)))
+                    names.append((name, .value(value)))
                 }
             case .include(let name, _):
                 // Existence is checked when the library is built.
-                frames.append([])
+                openScope()
                 try render(templates[name]!.nodes)
-                frames.removeLast()
+                closeScope()
             case .block(_, let body):
                 try render(body)
             }
@@ -98,30 +98,39 @@ struct Renderer {
             if let empty = loop.empty { try render(empty) }
             return
         }
-        // Fixed slots: 0 = loop, 1 = value, 2 = key. Updated in place each iteration.
-        var frame: Frame = [("loop", .loop(index: 0, length: count)), (loop.valueName, .value(.null))]
-        if let keyName = loop.keyName { frame.append((keyName, .value(.null))) }
-        frames.append(frame)
-        let top = frames.count - 1
+        // Fixed slots from `base`: +0 = loop, +1 = value, +2 = key. Updated in place each iteration.
+        let base = names.count
+        openScope()
+        names.append(("loop", .loop(index: 0, length: count)))
+        names.append((loop.valueName, .value(.null)))
+        if let keyName = loop.keyName { names.append((keyName, .value(.null))) }
         for index in 0..<count {
-            frames[top][0].binding = .loop(index: index, length: count)
+            names[base].binding = .loop(index: index, length: count)
             switch sequence {
             case .list(let items):
-                frames[top][1].binding = .value(items[index])
+                names[base + 1].binding = .value(items[index])
             case .map:
                 let entry = sortedEntries[index]
                 if loop.keyName == nil {
-                    frames[top][1].binding = .value(.text(entry.key))
+                    names[base + 1].binding = .value(.text(entry.key))
                 } else {
-                    frames[top][1].binding = .value(entry.value)
-                    frames[top][2].binding = .value(.text(entry.key))
+                    names[base + 1].binding = .value(entry.value)
+                    names[base + 2].binding = .value(.text(entry.key))
                 }
             default:
                 break
             }
             try render(loop.body)
         }
-        frames.removeLast()
+        closeScope()
+    }
+
+    private mutating func openScope() {
+        scopeStarts.append(names.count)
+    }
+
+    private mutating func closeScope() {
+        names.removeSubrange(scopeStarts.removeLast()...)
     }
 
     private mutating func write(_ value: Value, of expression: Expression) throws(TemplateError) {
@@ -211,15 +220,10 @@ struct Renderer {
     // MARK: - Variables
 
     private func binding(named name: String) -> Binding? {
-        var frameIndex = frames.count - 1
-        while frameIndex >= 0 {
-            let frame = frames[frameIndex]
-            var index = frame.count - 1
-            while index >= 0 {
-                if frame[index].name == name { return frame[index].binding }
-                index -= 1
-            }
-            frameIndex -= 1
+        var index = names.count - 1
+        while index >= 0 {
+            if names[index].name == name { return names[index].binding }
+            index -= 1
         }
         return context[name].map { .value($0) }
     }
@@ -290,8 +294,6 @@ struct Renderer {
     }
 
     private func visibleNames() -> Set<String> {
-        var names = Set(context.keys)
-        for frame in frames { names.formUnion(frame.map(\.name)) }
-        return names
+        Set(context.keys).union(names.map(\.name))
     }
 }

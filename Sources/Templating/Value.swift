@@ -38,7 +38,7 @@ extension Value: ExpressibleByArrayLiteral {
 extension Value: ExpressibleByDictionaryLiteral {
     /// Later duplicates win, like assigning keys one by one, instead of trapping as Dictionary(uniqueKeys...) would.
     public init(dictionaryLiteral elements: (String, Value)...) {
-        self = .map(ValueMap(elements))
+        self = .map(ValueMap(literal: elements))
     }
 }
 

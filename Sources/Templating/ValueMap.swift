@@ -8,7 +8,8 @@ public struct ValueMap: Sendable {
     /// Maps up to this size are searched linearly.
     static let indexedCount = 12
 
-    private var entries: [(key: String, value: Value)]
+    /// Unlabelled, so a dictionary literal's own array can be stored as it is.
+    private var entries: [(String, Value)]
     private var index: [String: Int]?
 
     public init() {
@@ -22,25 +23,29 @@ public struct ValueMap: Sendable {
         for (key, value) in pairs { self[key] = value }
     }
 
+    private init(distinctEntries: [(String, Value)]) {
+        entries = distinctEntries
+    }
+
     public init(_ dictionary: [String: Value]) {
-        entries = dictionary.map { (key: $0.key, value: $0.value) }
+        entries = dictionary.map { ($0.key, $0.value) }
         if entries.count > Self.indexedCount { reindex() }
     }
 
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
-    public var keys: [String] { entries.map(\.key) }
+    public var keys: [String] { entries.map(\.0) }
 
     public subscript(key: String) -> Value? {
         get {
-            if let index { return index[key].map { entries[$0].value } }
-            for entry in entries where entry.key == key { return entry.value }
+            if let index { return index[key].map { entries[$0].1 } }
+            for entry in entries where entry.0 == key { return entry.1 }
             return nil
         }
         set {
             if let position = position(of: key) {
                 if let newValue {
-                    entries[position].value = newValue
+                    entries[position].1 = newValue
                 } else {
                     entries.remove(at: position)
                     if index != nil { reindex() }
@@ -58,31 +63,48 @@ public struct ValueMap: Sendable {
 
     /// The entries in key order, which is how templates iterate a map and how `json` prints it.
     var sortedEntries: [(key: String, value: Value)] {
-        entries.sorted { $0.key < $1.key }
+        entries.sorted { $0.0 < $1.0 }.map { (key: $0.0, value: $0.1) }
     }
 
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return entries.firstIndex { $0.key == key }
+        return entries.firstIndex { $0.0 == key }
     }
 
     private mutating func reindex() {
         var index: [String: Int] = [:]
         index.reserveCapacity(entries.count)
-        for (position, entry) in entries.enumerated() { index[entry.key] = position }
+        for (position, entry) in entries.enumerated() { index[entry.0] = position }
         self.index = index
     }
 }
 
 extension ValueMap: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, Value)...) {
-        self.init(elements)
+        self.init(literal: elements)
+    }
+
+    /// Takes over the literal's own array when its keys are distinct, which they are in all but a typo: no
+    /// copy, no per-key insertion.
+    init(literal elements: [(String, Value)]) {
+        if elements.count > Self.indexedCount || Self.hasDuplicateKeys(elements) {
+            self.init(elements)
+        } else {
+            self.init(distinctEntries: elements)
+        }
+    }
+
+    private static func hasDuplicateKeys(_ elements: [(String, Value)]) -> Bool {
+        for i in elements.indices {
+            for j in elements.indices where j > i && elements[i].0 == elements[j].0 { return true }
+        }
+        return false
     }
 }
 
 /// Equal when they hold the same keys with equal values, in any order.
 extension ValueMap: Equatable {
     public static func == (lhs: ValueMap, rhs: ValueMap) -> Bool {
-        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
+        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.0] == $0.1 }
     }
 }
