@@ -16,6 +16,10 @@ struct SitePlan: Sendable {
     let texts: [Language: [BikeTexts]]
     /// Folder names that editions translate (`famiglie` / `families`), by label key.
     let folderSlugs: [Language: Localization]
+    /// Every motorcycle's and every facet value's route, made once: pages link to them thousands of times, and
+    /// making a route joins its folders into a path.
+    private var motorcycleRoutes: [Language: [Route]] = [:]
+    private var facetValueRoutes: [Language: [[Route]]] = [:]
     private(set) var pages: [Page] = []
 
     init(catalogue: Catalogue, editions: [Language: Edition]) {
@@ -40,6 +44,13 @@ struct SitePlan: Sendable {
             }
         }
         self.memberships = memberships
+        for language in Language.allCases {
+            motorcycleRoutes[language] = bikes.map { Route([language.rawValue, "moto", slugs[$0.id]!]) }
+            facetValueRoutes[language] = facets.indices.map { facet in
+                let folders = facetRoute(language, facet: facet).folders
+                return facets[facet].values.map { Route(folders + [$0.slug[language]!]) }
+            }
+        }
         pages = planPages()
     }
 
@@ -92,7 +103,7 @@ struct SitePlan: Sendable {
     func catalogueRoute(_ language: Language) -> Route { Route([language.rawValue]) }
 
     func motorcycleRoute(_ language: Language, index: Int) -> Route {
-        Route([language.rawValue, "moto", slugs[catalogue.motorcycles[index].id]!])
+        motorcycleRoutes[language]![index]
     }
 
     func galleryRoute(_ language: Language, index: Int) -> Route {
@@ -108,6 +119,6 @@ struct SitePlan: Sendable {
     }
 
     func facetValueRoute(_ language: Language, facet: Int, value: Int) -> Route {
-        Route(facetRoute(language, facet: facet).folders + [facets[facet].values[value].slug[language]!])
+        facetValueRoutes[language]![facet][value]
     }
 }
