@@ -9,9 +9,18 @@ struct MotorcyclePage {
     let edition: Edition
     let plan: SitePlan
     let index: Int
+    /// Stored, not computed from `index`: the page reads them dozens of times, and each read of a computed
+    /// `Motorcycle` copied the whole struct.
+    let bike: Motorcycle
+    let texts: BikeTexts
 
-    var bike: Motorcycle { plan.catalogue.motorcycles[index] }
-    var texts: BikeTexts { plan.texts[edition.language]![index] }
+    init(edition: Edition, plan: SitePlan, index: Int) {
+        self.edition = edition
+        self.plan = plan
+        self.index = index
+        bike = plan.catalogue.motorcycles[index]
+        texts = plan.texts[edition.language]![index]
+    }
 
     /// The whole template context: frame, spec sections, facet links, Open Graph and JSON-LD.
     func context(for page: Page, frame: PageFrame) -> [String: Value] {

@@ -26,11 +26,13 @@ struct SitePlan: Sendable {
         self.catalogue = catalogue
         let bikes = catalogue.motorcycles
         slugs = Permalinks.slugs(for: bikes)
+        // Sort keys made once: comparing the motorcycles themselves copied two of them (and lowercased two
+        // names) per comparison, which made planning 10 000 bikes take 14 times as long as 1 000.
+        let keys = bikes.map { (year: $0.general.firstYear, name: $0.general.name.lowercased(), id: $0.id) }
         let order = bikes.indices.sorted { a, b in
-            let x = bikes[a], y = bikes[b]
-            if x.general.firstYear != y.general.firstYear { return x.general.firstYear > y.general.firstYear }
-            let nameX = x.general.name.lowercased(), nameY = y.general.name.lowercased()
-            if nameX != nameY { return nameX < nameY }
+            let x = keys[a], y = keys[b]
+            if x.year != y.year { return x.year > y.year }
+            if x.name != y.name { return x.name < y.name }
             return x.id < y.id
         }
         defaultOrder = order
