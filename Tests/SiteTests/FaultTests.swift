@@ -18,7 +18,7 @@ import Testing
     static let canProtect: Bool = {
         let folder = SiteFixtures.temporaryFolder()
         let probe = folder + "/probe"
-        FileManager.default.createFile(atPath: probe, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: probe, contents: Data("x".utf8))
         defer { unprotect(probe) }
         return protect(probe)
     }()

@@ -150,16 +150,30 @@ struct OutputWriter: Sendable {
     static func writeFile(_ path: String, _ bytes: [UInt8]) -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { return errno }
+        return finish(fd, writeAll(fd, bytes))
+    }
+
+    /// Writes all of `bytes` from the start of the file; returns 0 or errno.
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = bytes.withUnsafeBytes {
+                pwrite(fd, $0.baseAddress! + offset, bytes.count - offset, off_t(offset))
+            }
             if written < 0 {
                 if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                return code
+                return errno
             }
             offset += written
+        }
+        return 0
+    }
+
+    /// Closes `fd` and returns the first error: the one of the work before, or the close's.
+    private static func finish(_ fd: Int32, _ code: Int32) -> Int32 {
+        if code != 0 {
+            close(fd)
+            return code
         }
         return close(fd) == 0 ? 0 : errno
     }
@@ -172,31 +186,12 @@ struct OutputWriter: Sendable {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if fd < 0 { return errno }
         var status = stat()
-        if fstat(fd, &status) != 0 {
-            let code = errno
-            close(fd)
-            return code
-        }
-        if Int(status.st_size) == bytes.count && holds(fd, bytes) { return close(fd) == 0 ? 0 : errno }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                pwrite(fd, $0.baseAddress! + offset, bytes.count - offset, off_t(offset))
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                return code
-            }
-            offset += written
-        }
-        if Int(status.st_size) > bytes.count && ftruncate(fd, off_t(bytes.count)) != 0 {
-            let code = errno
-            close(fd)
-            return code
-        }
-        return close(fd) == 0 ? 0 : errno
+        if fstat(fd, &status) != 0 { return finish(fd, errno) }
+        if Int(status.st_size) == bytes.count && holds(fd, bytes) { return finish(fd, 0) }
+        let code = writeAll(fd, bytes)
+        if code != 0 { return finish(fd, code) }
+        if Int(status.st_size) > bytes.count && ftruncate(fd, off_t(bytes.count)) != 0 { return finish(fd, errno) }
+        return finish(fd, 0)
     }
 
     /// Whether the open file, already known to have the same size, holds exactly `bytes`.
