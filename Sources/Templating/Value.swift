@@ -79,7 +79,7 @@ extension Value {
             return a.count == b.count && zip(a, b).allSatisfy { $0.templateEquals($1) }
         case (.map(let a), .map(let b)):
             return a.count == b.count
-                && a.sortedEntries.allSatisfy { entry in b[entry.key].map { entry.value.templateEquals($0) } ?? false }
+                && a.entries.allSatisfy { key, value in b[key].map { value.templateEquals($0) } ?? false }
         default:
             return self == other
         }

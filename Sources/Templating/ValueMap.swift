@@ -8,13 +8,9 @@ public struct ValueMap: Sendable {
     /// Maps up to this size are searched linearly.
     static let indexedCount = 12
 
-    /// Unlabelled, so a dictionary literal's own array can be stored as it is.
-    private var entries: [(String, Value)]
+    /// In insertion order. Unlabelled, so a dictionary literal's own array can be stored as it is.
+    private(set) var entries: [(String, Value)]
     private var index: [String: Int]?
-
-    public init() {
-        entries = []
-    }
 
     /// Later duplicates win, like assigning keys one by one.
     public init(_ pairs: some Sequence<(String, Value)>) {

@@ -32,7 +32,7 @@ enum Commands {
             ProgressLine.clear()
             for warning in report.warnings { Terminal.error(warning.description) }
             print(summary(report, output: options.outputPath))
-            if ProcessInfo.processInfo.environment["GUZZI_TIMINGS"] == "1" { Terminal.error(phases(report)) }
+            if printsPhases { Terminal.error(phases(report)) }
             return 0
         } catch {
             ProgressLine.clear()
@@ -48,6 +48,9 @@ enum Commands {
         let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
         return "Wrote \(report.pages) pages (\(report.files) files) to \(output) in \(milliseconds) ms\(warnings)"
     }
+
+    /// Whether `build` and `serve` print each build's phases (`GUZZI_TIMINGS=1`, for the benchmarks).
+    static let printsPhases = ProcessInfo.processInfo.environment["GUZZI_TIMINGS"] == "1"
 
     /// `phases: load=12.3ms render+write=45.6ms publish=7.8ms`, for the benchmark (`GUZZI_TIMINGS=1`).
     static func phases(_ report: BuildReport) -> String {

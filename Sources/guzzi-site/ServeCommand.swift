@@ -109,9 +109,7 @@ final class Rebuilder: Sendable {
                 }
                 server.notifyReload()
                 ServeCommand.say(Commands.summary(report, output: options.outputPath))
-                if ProcessInfo.processInfo.environment["GUZZI_TIMINGS"] == "1" {
-                    Terminal.error(Commands.phases(report))
-                }
+                if Commands.printsPhases { Terminal.error(Commands.phases(report)) }
             } catch {
                 failing = true
                 let message = String(describing: error)

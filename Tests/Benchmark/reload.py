@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -65,6 +66,8 @@ def main():
                 break
         if port is None:
             sys.exit("serve did not start")
+        # serve prints a line per rebuild: keep reading them, or a full pipe would stop it.
+        threading.Thread(target=lambda: server.stdout.read(), daemon=True).start()
         sock = open_events(port)
         buffer = [b""]
         wait_for(sock, b"\r\n\r\n", buffer)

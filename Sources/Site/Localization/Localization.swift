@@ -68,6 +68,9 @@ public struct Localization: Sendable {
             + requiredUnits.filter { units[$0] == nil }.map { "units.\($0)" }
             + requiredPlurals.filter { plurals[$0]?["one"] == nil || plurals[$0]?["other"] == nil }
             .map { "plurals.\($0)" }
+            // What catalogue.js needs may come from an extra table (`<lang>.catalogue.json`), so it is looked up
+            // in all of them; without this a missing one would print "[key]" on every page.
+            + ScriptStrings.requiredLabels.filter { allLabels[$0] == nil }.map { "labels.\($0)" }
         if !missing.isEmpty {
             throw .localization(path: path, message: "missing " + missing.joined(separator: ", "))
         }
@@ -123,8 +126,8 @@ public struct Localization: Sendable {
     static func fill(_ template: String, _ values: [String: String]) -> String {
         // On UTF-8 bytes: `{` and `}` are ASCII, and searching a Substring by Character walked grapheme
         // clusters, which made this a tenth of a motorcycle page's cost.
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         let bytes = Array(template.utf8)
-        guard bytes.contains(UInt8(ascii: "{")) else { return template }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 32)
         var index = 0

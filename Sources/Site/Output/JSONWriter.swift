@@ -5,9 +5,7 @@ import Templating
 /// Written by hand for deterministic bytes: keys stay in the order given and numbers use Swift's shortest
 /// representation (`498.4`, not `498.39999999999998` as Foundation's serializer prints on Linux). Strings are
 /// also safe inside a `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 are escaped.
-struct JSONWriter {
-    private(set) var text = ""
-
+enum JSONWriter {
     /// The template engine's JSON escaper, which works on UTF-8 bytes: escaping scalar by scalar through
     /// `unicodeScalars` was a tenth of the cost of a motorcycle page (its title has an en dash).
     static func string(_ value: String) -> String {

@@ -75,8 +75,7 @@ struct PageFrame: Sendable {
             "home": .text(link(from: page, to: .root)),
             "assets": .text(rootLink(from: page) + "assets/"),
             "index": .text(link(from: page, to: Route([language.rawValue], fileName: "index.json"))),
-            "edition_root": .text(
-                link(from: page, to: plan.catalogueRoute(language)).replacingOccurrences(of: "index.html", with: "")),
+            "edition_root": .text(rootLink(from: page) + plan.catalogueRoute(language).urlPath),
             "script_strings": scriptStrings[language]!,
             "switch": switcher,
             "nav": .list(nav),

@@ -20,6 +20,9 @@ enum ScriptStrings {
         "load_error", "load_error_file",
     ]
 
+    /// Every label the members need; `Localization.load` fails when one is missing.
+    static var requiredLabels: [String] { units.map(\.label) + labels }
+
     /// `"units": {…}, "results_one": "…", …`: JSON object members, safe inside a `<script>` element.
     static func members(_ localization: Localization) -> String {
         let units = units.map { JSONWriter.string($0.unit) + ": " + JSONWriter.string(localization[$0.label]) }

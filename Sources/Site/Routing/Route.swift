@@ -12,6 +12,7 @@ public struct Route: Sendable, Hashable {
         self.folders = folders
         self.fileName = fileName
         filePath = folders.isEmpty ? fileName : folders.joined(separator: "/") + "/" + fileName
+        rootPrefix = String(repeating: "../", count: folders.count)
     }
 
     public static let root = Route([])
@@ -25,8 +26,8 @@ public struct Route: Sendable, Hashable {
         fileName == "index.html" ? String(filePath.dropLast(fileName.count)) : filePath
     }
 
-    /// `../../` back to the site root from this page.
-    public var rootPrefix: String { String(repeating: "../", count: folders.count) }
+    /// `../../` back to the site root from this page. Stored, like `filePath`: every link starts with it.
+    public let rootPrefix: String
 
     /// A relative link from this page to `target`.
     public func link(to target: Route) -> String {

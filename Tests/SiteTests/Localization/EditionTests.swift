@@ -1,4 +1,5 @@
 import Catalogue
+import Foundation
 import Testing
 
 @testable import Site
@@ -46,5 +47,26 @@ import Testing
             let text = "\(error)"
             return text.contains(folder + "/en.json") && text.contains("labels.site_title")
         }
+    }
+
+    /// The strings catalogue.js reads sit in an extra table; a missing one fails the build instead of printing
+    /// "[results_one]" on every page.
+    @Test func missingScriptStringFailsTheLoad() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let source = SiteFixtures.repositoryRoot + "/Resources/i18n"
+        for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+            try FileManager.default.copyItem(atPath: source + "/" + name, toPath: folder + "/" + name)
+        }
+        let table = folder + "/en.catalogue.json"
+        let text = SiteFixtures.read(table)
+        let edited = text.replacingOccurrences(of: "\"results_one\"", with: "\"results_one_renamed\"")
+        #expect(edited != text)
+        try edited.write(toFile: table, atomically: false, encoding: .utf8)
+        #expect {
+            _ = try Localization.load(directory: folder, language: .en)
+        } throws: { error in
+            "\(error)".contains("labels.results_one")
+        }
+        _ = try Localization.load(directory: folder, language: .it)
     }
 }
