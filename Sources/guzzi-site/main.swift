@@ -18,7 +18,9 @@ let parsed: Arguments
 do {
     parsed = try Arguments.parse(arguments)
 } catch {
-    Terminal.error(error.description + "\n\n" + Usage.general)
+    // The usage of the command that was named, as swift-argument-parser does; the overview otherwise.
+    let command = arguments.first.flatMap(Arguments.Command.init(rawValue:))
+    Terminal.error(error.description + "\n\n" + (command.map(Usage.text(for:)) ?? Usage.general))
     exit(2)
 }
 if parsed.flags.contains("help") {

@@ -59,7 +59,8 @@ import Testing
         let run = try Self.run(["build", "--colour", "red"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("unknown option '--colour'"))
-        #expect(run.stderr.contains("USAGE:"))
+        #expect(run.stderr.contains("USAGE: guzzi-site build"))
+        #expect(try Self.run(["bild"]).stderr.contains("USAGE: guzzi-site <command>"))
         #expect(try Self.run(["bild"]).status == 2)
         #expect(try Self.run(["build", "--base-url", "not-a-url"]).status == 2)
     }
