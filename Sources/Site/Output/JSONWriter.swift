@@ -20,18 +20,26 @@ enum JSONWriter {
 
     static func text(_ value: String?) -> String { value.map(string) ?? "null" }
 
-    /// `{"a":1,"b":"x"}` from already-encoded values, in the given order.
-    static func object(_ members: [(String, String)]) -> String {
-        var out = "{"
-        out.reserveCapacity(members.reduce(2) { $0 + $1.0.utf8.count + $1.1.utf8.count + 4 })
+    /// `{"a":1,"b":"x"}` from already-encoded values, in the given order. The keys are names written in this
+    /// module's code (`"id"`, `"@type"`), never data, so they are quoted without an escaping pass; a key that
+    /// needs one is a programming error, caught by the assertion in debug builds and tests.
+    static func object(_ members: [(key: StaticString, value: String)]) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(members.reduce(2) { $0 + $1.key.utf8CodeUnitCount + $1.value.utf8.count + 4 })
         for (index, member) in members.enumerated() {
-            if index > 0 { out += "," }
-            out += string(member.0)
-            out += ":"
-            out += member.1
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            member.key.withUTF8Buffer { key in
+                assert(
+                    !key.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 })
+                bytes.append(contentsOf: key)
+            }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: member.value.utf8)
         }
-        out += "}"
-        return out
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func array(_ items: [String], separator: String = ",") -> String {

@@ -27,7 +27,7 @@ struct SocialMetadata {
 
     /// A schema.org `Motorcycle` (a `Vehicle`): name, brand, production years, displacement, weight, power, photos.
     func jsonLD(description: String) -> String {
-        var members: [(String, String)] = [
+        var members: [(key: StaticString, value: String)] = [
             ("@context", JSONWriter.string("https://schema.org")),
             ("@type", JSONWriter.string("Motorcycle")),
             ("name", JSONWriter.string("Moto Guzzi " + bike.general.name)),
@@ -39,7 +39,7 @@ struct SocialMetadata {
         ]
         if let url = baseURL.map({ $0 + route.urlPath }) { members.append(("url", JSONWriter.string(url))) }
         if let family = bike.general.family { members.append(("model", JSONWriter.string(family))) }
-        var engine: [(String, String)] = [
+        var engine: [(key: StaticString, value: String)] = [
             ("@type", "\"EngineSpecification\""),
             ("engineDisplacement", quantity(bike.engine.displacementReal, unitCode: "CMQ", unitText: "cm³")),
         ]
