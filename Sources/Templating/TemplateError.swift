@@ -39,20 +39,22 @@ public struct FilterError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// One template's text split into lines, shared by every location in its AST so that errors found at render
-/// time can still quote the source line.
+/// One template's text, shared by every location in its AST so that errors found at render time can still
+/// quote the source line. The text is split into lines only when an error needs one: splitting every template
+/// on every build was wasted on the builds that succeed, which are nearly all of them.
 final class SourceFile: Sendable {
     /// The name shown in errors (a path when loaded from a directory).
     let displayName: String
-    let lines: [String]
+    let text: String
 
     init(displayName: String, text: String) {
         self.displayName = displayName
-        self.lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        self.text = text
     }
 
     func error(_ message: String, line: Int, column: Int) -> TemplateError {
-        let sourceLine = line >= 1 && line <= lines.count ? lines[line - 1] : ""
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let sourceLine = line >= 1 && line <= lines.count ? String(lines[line - 1]) : ""
         return TemplateError(file: displayName, line: line, column: column, message: message, sourceLine: sourceLine)
     }
 }
