@@ -14,8 +14,10 @@
 #   --dynamic       link the Swift runtime and Foundation dynamically (the default build links them
 #                   statically, like a Go binary such as Hugo: 10-15 ms less start-up per run)
 #   --work DIR      scratch folder for data, outputs and results            [BENCH_WORK, default /tmp/guzzi-bench]
-#   --settle S      seconds to sleep after emptying the trash before each timed block [BENCH_SETTLE, default 5]
+#   --settle S      seconds to sleep before each timed block [BENCH_SETTLE, default 5]
 #                   (then it waits at most BENCH_MAX_WAIT s more, default 10, for CPU and IO pressure < 5 %)
+#   --recent S      seconds to wait after files were deleted on the disk, before a timed block on it
+#                   [BENCH_RECENT, default 65; see "Deleted files" below]
 #
 # What it measures, for each dataset, all with the same method (hyperfine -N, 1 warmup, RUNS runs,
 # `--show-output` so that stderr can be kept, output to files):
@@ -24,8 +26,15 @@
 #          made beforehand by its gen_content.py (stub generation is timed once, not part of Hugo's time)
 #   cp     cp -r of our own output tree into a new folder (the floor of the disk)
 # Every timed run writes into a fresh destination: hyperfine's --prepare step renames the previous
-# output into a trash folder on the same file system; the trash is emptied, then `sync`, then a pause,
-# only between timed blocks (an `rm -rf` right before a build slows it several times on this VM's ext4).
+# output into a trash folder on the same file system; before each timed block: `sync`, then a pause.
+#
+# Deleted files: this VM's ext4 has no journal, and without one the kernel's inode allocator skips every
+# inode freed in the last 60 s (360 s while its inode-table block is dirty; `sync` cleans it), testing
+# them one by one (fs/ext4/ialloc.c, recently_deleted()). Creating a file right after a mass delete then
+# costs time in proportion to what was deleted: `cp -r` of our 10 000-bike output took 10.7 s five
+# seconds after deleting a copy of it, 2.3 s with nothing deleted before. So the disk trash is emptied
+# only at the end (or when free space falls below BENCH_MIN_FREE_GB, default 15), and after anything is
+# deleted on the disk (the Hugo stubs of the previous size, a purge) the next disk block waits --recent s.
 # One more untimed run of each tool under /usr/bin/time -v gives peak resident memory.
 # Results: WORK/results/<dataset>/ (hyperfine JSON, stderr, time -v); the table comes from report.py.
 #
@@ -48,6 +57,8 @@ STATIC=1
 BIN="${BENCH_BIN:-}"
 WORK="${BENCH_WORK:-/tmp/guzzi-bench}"
 SETTLE="${BENCH_SETTLE:-5}"
+RECENT="${BENCH_RECENT:-65}"
+MIN_FREE_GB="${BENCH_MIN_FREE_GB:-15}"
 MAX_WAIT="${BENCH_MAX_WAIT:-10}"
 START=$(date +%s)
 SHM_ROOT=/dev/shm/guzzi-bench
@@ -64,6 +75,7 @@ while [ $# -gt 0 ]; do
         --dynamic) STATIC=0; shift ;;
         --work) WORK="$2"; shift 2 ;;
         --settle) SETTLE="$2"; shift 2 ;;
+        --recent) RECENT="$2"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -109,36 +121,52 @@ mkdir -p "$WORK/data" "$WORK/results"
 RESULTS="$WORK/results"
 rm -rf "${RESULTS:?}"/*
 # Trash folders: one per file system, the old outputs are renamed into them (never deleted in a block).
-TRASHES="$WORK/.trash"
-[ "$TMPFS" = 0 ] || TRASHES="$TRASHES $SHM_ROOT/.trash"
-purge() { for t in $TRASHES; do rm -rf "$t"; mkdir -p "$t"; done; }
+DISK_TRASH="$WORK/.trash"
+SHM_TRASH="$SHM_ROOT/.trash"
+TRASHES="$DISK_TRASH"
+[ "$TMPFS" = 0 ] || TRASHES="$TRASHES $SHM_TRASH"
+DELETED_AT=$(date +%s)   # when something was last deleted on the disk (unknown before the start: now)
+deleted() { DELETED_AT=$(date +%s); }
+empty() { rm -rf "$1"; mkdir -p "$1"; }
 cleanup() {
     for t in $TRASHES; do rm -rf "$t"; done
     [ "$TMPFS" = 0 ] || rm -rf "$SHM_ROOT"
 }
 trap cleanup EXIT
-trash_of() { case "$1" in "$SHM_ROOT"/*) echo "$SHM_ROOT/.trash" ;; *) echo "$WORK/.trash" ;; esac; }
+for t in $TRASHES; do empty "$t"; done
+trash_of() { case "$1" in "$SHM_ROOT"/*) echo "$SHM_TRASH" ;; *) echo "$DISK_TRASH" ;; esac; }
 aside() { echo "bash -c '[ ! -e $1 ] || mv $1 $(trash_of "$1")/\$(date +%s%N)'"; }
+free_gb() { df -P -BG "$WORK" | awk 'NR == 2 {sub("G", "", $4); print $4}'; }
 
 psi() { awk -F'[ =]' '/^some/ {print $3}' "/proc/pressure/$1" 2>/dev/null || echo "?"; }
 QUIET=""
-settle() {   # empty the trash, flush, pause, wait (MAX_WAIT s at most) for CPU and IO pressure below 5 %
-    purge
+# settle OUT: before a timed block writing OUT. The tmpfs trash is emptied (it is memory); the disk trash
+# only when space runs low. Then `sync`, a pause, at least RECENT s since the last delete on the disk for a
+# disk block, and at most MAX_WAIT s more for CPU and IO pressure below 5 %.
+settle() {
+    local recent=0
+    [ "$TMPFS" = 0 ] || empty "$SHM_TRASH"
+    if [ "$(free_gb)" -lt "$MIN_FREE_GB" ]; then empty "$DISK_TRASH"; deleted; fi
     sync
     sleep "$SETTLE"
+    case "$1" in
+        "$SHM_ROOT"/*) ;;
+        *)  recent=$(( DELETED_AT + RECENT - $(date +%s) ))
+            if [ "$recent" -gt 0 ]; then sync; sleep "$recent"; else recent=0; fi ;;
+    esac
     local t=0
     while [ $t -lt "$MAX_WAIT" ] && [ -r /proc/pressure/cpu ]; do
         if awk -v c="$(psi cpu)" -v i="$(psi io)" 'BEGIN {exit !(c < 5 && i < 5)}'; then break; fi
         sleep 2; t=$((t + 2))
     done
-    QUIET="waited ${SETTLE}+${t}s; psi cpu $(psi cpu) io $(psi io); load $(cut -d' ' -f1-3 /proc/loadavg)"
+    QUIET="waited ${SETTLE}+${recent}+${t}s; psi cpu $(psi cpu) io $(psi io); load $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 median_ms() { python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))["results"][0]["median"]*1000))' "$1"; }
 
 # timed NAME DIR OUT CMD: RUNS runs (1 warmup) of CMD run in DIR, each into a fresh OUT.
 timed() {
     local name="$1" dir="$2" out="$3" cmd="$4"
-    settle
+    settle "$out"
     (cd "$dir" && hyperfine -N -w 1 -r "$RUNS" --show-output --prepare "$(aside "$out")" \
         --export-json "$RES/$name.json" "$cmd" >"$RES/$name.stdout" 2>"$RES/$name.stderr") \
         || { cat "$RES/$name.stderr" >&2; fail "$name failed: $cmd"; }
@@ -167,6 +195,7 @@ if [ "$HUGO" = 1 ]; then   # a private copy of the Hugo project, so ../shared is
     rm -rf "$HSITE"; mkdir -p "$HSITE"
     cp -r "$HUGO_ANCHOR/site/." "$HSITE/"
     rm -rf "$HSITE/content" "$HSITE/data" "$HSITE/public" "$HSITE/resources"
+    deleted
 fi
 
 echo "== guzzi-site benchmark: sizes $SIZES, $RUNS runs + 1 warmup, tmpfs $([ "$TMPFS" = 1 ] && echo yes || echo no)"
@@ -196,6 +225,7 @@ for size in "${SIZE_LIST[@]}"; do
     FS_LIST="disk"; [ "$TMPFS" = 0 ] || FS_LIST="disk shm"
     if [ "$HUGO" = 1 ]; then
         t0=$(date +%s%N)
+        [ ! -e "$HSITE/content" ] || deleted   # gen_content.py deletes the previous stubs
         "$PY" "$HUGO_ANCHOR/gen_content.py" "$DATA" "$HSITE/content" "$HSITE/data" >/dev/null
         echo "hugo_stubs_ms=$(( ($(date +%s%N) - t0) / 1000000 ))" >>"$RES/meta.env"
     fi
@@ -211,7 +241,8 @@ for size in "${SIZE_LIST[@]}"; do
         # the reference tree for cp -r: one more build, kept aside and not timed
         peak "ours$sfx" "$ROOT" "$OURS_OUT" $OURS_CMD
         unset GUZZI_TIMINGS
-        rm -rf "$REF"; mv "$OURS_OUT" "$REF"
+        [ ! -e "$REF" ] || mv "$REF" "$(trash_of "$REF")/reference-$RANDOM"
+        mv "$OURS_OUT" "$REF"
         timed "cp$sfx" "$base" "$CP_OUT" "cp -r $REF $CP_OUT"
         if [ "$HUGO" = 1 ]; then
             timed "hugo$sfx" "$HSITE" "$HUGO_OUT" "hugo --quiet --destination $HUGO_OUT"
@@ -227,7 +258,7 @@ for size in "${SIZE_LIST[@]}"; do
             echo "ours_bytes$sfx=$(du -sb "$REF" | cut -f1)"
             echo "ours_content_bytes$sfx=$(find "$REF" -type f -printf '%s\n' | awk '{s+=$1} END {print s+0}')"
         } >>"$RES/meta.env"
-        # the outputs of this size are no longer needed: into the trash (emptied by the next settle)
+        # the outputs of this size are no longer needed: into the trash
         for d in "$REF" "$CP_OUT" "$HUGO_OUT" "$OURS_OUT"; do
             [ ! -e "$d" ] || mv "$d" "$(trash_of "$d")/end-$(basename "$d")-$RANDOM"
         done

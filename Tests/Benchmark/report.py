@@ -109,7 +109,7 @@ def main():
 
     print(f"Machine: {run.get('cores', '?')} cores, {run.get('host', '?')}; {run.get('hugo', '')}; "
           f"{runs} timed runs + 1 warmup each (hyperfine -N), every build into a fresh output folder "
-          f"(the previous one renamed aside, emptied between timed blocks). "
+          f"(the previous one renamed aside, deleted only at the end, and a disk block starts at least --recent s after any delete on the disk). "
           f"Load average {run.get('load_start', '?')} at start, {run.get('load_end', '?')} at end; "
           f"whole run {run.get('elapsed', '?')} s. "
           f"Times in ms: min / **median** / max.\n")
