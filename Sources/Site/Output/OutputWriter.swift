@@ -91,7 +91,9 @@ struct OutputWriter: Sendable {
                 folder = parent(folder)
             }
         }
-        for folder in folders.sorted(by: { $0.count < $1.count }) where mkdir(staging + "/" + folder, 0o755) != 0 {
+        // A parent is shorter than its children. `utf8.count` is stored; `count` walks every character.
+        for folder in folders.sorted(by: { $0.utf8.count < $1.utf8.count })
+        where mkdir(staging + "/" + folder, 0o755) != 0 {
             if errno == EEXIST { continue }
             throw .output(path: staging + "/" + folder, message: OutputWriter.errorText(errno))
         }
