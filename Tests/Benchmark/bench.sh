@@ -177,7 +177,7 @@ timed() {
 # peak NAME DIR OUT CMD...: one more run under /usr/bin/time -v into a fresh OUT (peak RSS)
 peak() {
     local name="$1" dir="$2" out="$3"; shift 3
-    [ ! -e "$out" ] || mv "$out" "$(trash_of "$out")/peak-$name"
+    [ ! -e "$out" ] || mv "$out" "$(trash_of "$out")/peak-$name-$(date +%s%N)"
     (cd "$dir" && /usr/bin/time -v -o "$RES/time-$name.txt" "$@" >"$RES/peak-$name.stdout" 2>"$RES/peak-$name.stderr") \
         || { cat "$RES/peak-$name.stderr" >&2; fail "$name failed under /usr/bin/time"; }
 }
@@ -241,7 +241,7 @@ for size in "${SIZE_LIST[@]}"; do
         # the reference tree for cp -r: one more build, kept aside and not timed
         peak "ours$sfx" "$ROOT" "$OURS_OUT" $OURS_CMD
         unset GUZZI_TIMINGS
-        [ ! -e "$REF" ] || mv "$REF" "$(trash_of "$REF")/reference-$RANDOM"
+        [ ! -e "$REF" ] || mv "$REF" "$(trash_of "$REF")/reference-$(date +%s%N)"
         mv "$OURS_OUT" "$REF"
         timed "cp$sfx" "$base" "$CP_OUT" "cp -r $REF $CP_OUT"
         if [ "$HUGO" = 1 ]; then
@@ -260,7 +260,7 @@ for size in "${SIZE_LIST[@]}"; do
         } >>"$RES/meta.env"
         # the outputs of this size are no longer needed: into the trash
         for d in "$REF" "$CP_OUT" "$HUGO_OUT" "$OURS_OUT"; do
-            [ ! -e "$d" ] || mv "$d" "$(trash_of "$d")/end-$(basename "$d")-$RANDOM"
+            [ ! -e "$d" ] || mv "$d" "$(trash_of "$d")/end-$(basename "$d")-$(date +%s%N)"
         done
     done
 done
