@@ -35,9 +35,10 @@ public enum SiteBuilder {
                 throw .catalogue(error)
             }
             warnings = loaded.warnings
+            clock.lap("decode")
             plan = SitePlan(catalogue: loaded.catalogue, editions: editions)
         }
-        clock.lap("load")
+        clock.lap("plan")
 
         let site = Site(
             plan: plan, editions: editions, library: inputs.library, baseURL: options.baseURL,
@@ -53,7 +54,6 @@ public enum SiteBuilder {
             let pages = site.plan.pages
             let dataFiles = site.dataFiles()
             let others = assets.map { ("assets/" + $0.name, $0.bytes) }
-            try writer.createFolders(for: pages.map(\.route.filePath) + others.map(\.0) + dataFiles.map(\.path))
             var bytes = 0
             for (path, content) in others {
                 try writer.write(path, content)

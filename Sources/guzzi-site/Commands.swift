@@ -52,7 +52,7 @@ enum Commands {
     /// Whether `build` and `serve` print each build's phases (`GUZZI_TIMINGS=1`, for the benchmarks).
     static let printsPhases = ProcessInfo.processInfo.environment["GUZZI_TIMINGS"] == "1"
 
-    /// `phases: load=12.3ms render+write=45.6ms publish=7.8ms`, for the benchmark (`GUZZI_TIMINGS=1`).
+    /// `phases: decode=9.1ms plan=3.2ms render+write=45.6ms publish=7.8ms`, for the benchmark (`GUZZI_TIMINGS=1`).
     static func phases(_ report: BuildReport) -> String {
         "phases: "
             + report.phases.map { phase in

@@ -7,7 +7,7 @@ RESULTS_DIR/run.env, and one folder per dataset holding:
   meta.env                    bikes, load, byte and file counts (key=value)
   ours.json cp.json hugo.json hyperfine exports (…-shm.json: the same on /dev/shm)
   ours.stdout                 the tool's "Wrote N pages (M files) to DIR in T ms" lines
-  ours.stderr                 GUZZI_TIMINGS=1 lines "phases: load=12.3ms render+write=45.6ms publish=7.8ms"
+  ours.stderr                 GUZZI_TIMINGS=1 lines "phases: decode=9.1ms plan=3.2ms render+write=45.6ms publish=7.8ms"
                               (one per run, the warmup first); absent or unparsable -> "n/a"
   time-ours.txt time-hugo.txt /usr/bin/time -v of one extra run (peak RSS)
 """

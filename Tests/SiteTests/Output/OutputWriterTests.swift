@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 @testable import Site
@@ -47,5 +49,53 @@ import Testing
 
     @Test func anUnwritableFileGivesItsErrorNumber() {
         #expect(OutputWriter.overwriteFile("/nonexistent-folder/page.html", Array("x".utf8)) == ENOENT)
+    }
+}
+
+/// Folders are made by the thread that writes into them, on the first write that needs them.
+@Suite struct FolderCreationTests {
+    @Test func aPageInAFolderNotYetMadeIsWrittenWithItsParents() throws {
+        let output = SiteFixtures.temporaryFolder() + "/site"
+        let writer = try OutputWriter(output: output)
+        // The child's folder before its parent's page: every missing level is made on the way.
+        try writer.write("it/moto/v7/galleria/index.html", Array("gallery".utf8))
+        try writer.write("it/moto/v7/index.html", Array("bike".utf8))
+        try writer.write("404.html", Array("not found".utf8))
+        try writer.publish()
+        #expect(SiteFixtures.read(output + "/it/moto/v7/galleria/index.html") == "gallery")
+        #expect(SiteFixtures.read(output + "/it/moto/v7/index.html") == "bike")
+        #expect(SiteFixtures.read(output + "/404.html") == "not found")
+    }
+
+    @Test func threadsMakingTheSameFoldersAtOnceAllSucceed() throws {
+        let output = SiteFixtures.temporaryFolder() + "/site"
+        let writer = try OutputWriter(output: output)
+        let failures = Mutex<[String]>([])
+        // Sixteen workers over 400 pages that share their upper folders, as the renderer's workers do.
+        DispatchQueue.concurrentPerform(iterations: 16) { worker in
+            for page in stride(from: worker, to: 400, by: 16) {
+                let path = "en/bikes/\(page % 7)/\(page)/" + (page % 2 == 0 ? "gallery/index.html" : "index.html")
+                do { try writer.write(path, Array(path.utf8)) } catch { failures.withLock { $0.append("\(error)") } }
+            }
+        }
+        #expect(failures.withLock { $0.first } == nil)
+        for page in 0..<400 {
+            let path = "en/bikes/\(page % 7)/\(page)/" + (page % 2 == 0 ? "gallery/index.html" : "index.html")
+            #expect(SiteFixtures.read(writer.staging + "/" + path) == path)
+        }
+        writer.discard()
+    }
+
+    @Test func aFileWhereAFolderMustGoIsAnErrorNamingThePath() throws {
+        let output = SiteFixtures.temporaryFolder() + "/site"
+        let writer = try OutputWriter(output: output)
+        try writer.write("moto", Array("a file".utf8))
+        #expect {
+            try writer.write("moto/v7/index.html", Array("bike".utf8))
+        } throws: { error in
+            "\(error)".contains(writer.staging + "/moto")
+        }
+        writer.discard()
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 }
