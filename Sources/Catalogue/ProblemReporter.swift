@@ -28,6 +28,12 @@ struct ProblemReporter {
         error(path, at: object.offset, "missing key \(JSONPath.quoted(key))")
     }
 
+    /// Takes over the problems another reporter collected (a run of elements read on another thread).
+    mutating func absorb(_ other: ProblemReporter) {
+        collected += other.collected
+        errorCount += other.errorCount
+    }
+
     /// Problems in document order; ties keep the order they were reported in.
     var problems: [Problem] {
         collected.enumerated()

@@ -190,6 +190,39 @@ import Testing
         #expect(result.problems.map(\.line) == result.problems.map(\.line).sorted { ($0 ?? 0) < ($1 ?? 0) })
     }
 
+    /// More elements than one reading run holds: the runs are read on several threads, and the report must be
+    /// the one a single pass gives, in file order, with the right lines.
+    @Test func problemsOfManyRunsComeInDocumentOrderWithTheirLines() {
+        let count = CatalogueReader.elementsPerRun * 3 + 7
+        var text = Fixture.document(ids: Array(1...count))
+        let broken = [3, count / 2, count - 1]
+        for element in broken.reversed() {
+            text = Fixture.replacing(#""bore": 88,"#, with: #""bore": -88,"#, in: text, occurrence: element)
+        }
+        text = Fixture.replacing("\"id\": \(count - 1),", with: #""id": 5,"#, in: text)
+        text = Fixture.replacing("\"id\": 1,", with: #""id": "one","#, in: text)
+        let result = Fixture.decode(text)
+        #expect(result.catalogue == nil)
+        #expect(
+            result.errors.map { "\($0.path): \($0.message)" } == [
+                #"elements[0].id: expected an integer, found "one""#,
+                "elements[3].engine.bore: must be greater than zero, found -88",
+                "elements[\(count / 2)].engine.bore: must be greater than zero, found -88",
+                "elements[\(count - 2)].id: duplicate id 5, already used by elements[4]",
+                "elements[\(count - 1)].engine.bore: must be greater than zero, found -88",
+            ])
+        let bores = result.errors.filter { $0.path.hasSuffix(".bore") }
+        #expect(
+            bores.map { [$0.line, $0.column] }
+                == broken.map { element in
+                    let position = Fixture.position(
+                        of: #""bore": -88"#, in: text, occurrence: broken.firstIndex(of: element)!)
+                    return [position.line, position.column + #""bore": "#.count]
+                })
+        // Elements 1 and count - 1 lost their ids, so their texts are shown nowhere.
+        #expect(result.warnings.map(\.path) == [#"texts["1"]"#, "texts[\"\(count - 1)\"]"])
+    }
+
     @Test(arguments: [
         (#""stroke": 82,"#, #""stroke": 0,"#, "elements[0].engine.stroke: must be greater than zero, found 0"),
         (
