@@ -23,8 +23,10 @@ enum Compiler {
 
         var resolved: [String: [Node]] = [:]
         for name in names { _ = try resolve(name, parsed: parsed, resolved: &resolved) }
+        var inlined: [String: [Node]] = [:]
+        for name in names { _ = inline(name, resolved: resolved, inlined: &inlined) }
         var compiled: [String: CompiledTemplate] = [:]
-        for (name, nodes) in resolved {
+        for (name, nodes) in inlined {
             compiled[name] = CompiledTemplate(nodes: nodes, capacityHint: max(4096, 2 * textSize(nodes)))
         }
         return compiled
@@ -113,7 +115,7 @@ enum Compiler {
             case .loop(let loop):
                 collectBlocks(loop.body, into: &blocks)
                 collectBlocks(loop.empty ?? [], into: &blocks)
-            case .text, .output, .assignment, .include:
+            case .text, .output, .assignment, .include, .scope:
                 break
             }
         }
@@ -137,7 +139,51 @@ enum Compiler {
                         keyName: loop.keyName, valueName: loop.valueName, sequence: loop.sequence,
                         body: replaceBlocks(in: loop.body, with: overrides),
                         empty: loop.empty.map { replaceBlocks(in: $0, with: overrides) }, location: loop.location))
-            case .text, .output, .assignment, .include:
+            case .text, .output, .assignment, .include, .scope:
+                return node
+            }
+        }
+    }
+
+    /// The template's nodes with every include replaced by the included template's nodes (themselves inlined:
+    /// includes form no cycle, which was checked before).
+    private static func inline(
+        _ name: String, resolved: [String: [Node]], inlined: inout [String: [Node]]
+    ) -> [Node] {
+        if let nodes = inlined[name] { return nodes }
+        let nodes = inlineIncludes(in: resolved[name]!, resolved: resolved, inlined: &inlined)
+        inlined[name] = nodes
+        return nodes
+    }
+
+    private static func inlineIncludes(
+        in nodes: [Node], resolved: [String: [Node]], inlined: inout [String: [Node]]
+    ) -> [Node] {
+        nodes.map { node in
+            switch node {
+            case .include(let name, _):
+                return .scope(inline(name, resolved: resolved, inlined: &inlined))
+            case .block(let name, let body):
+                return .block(name: name, body: inlineIncludes(in: body, resolved: resolved, inlined: &inlined))
+            case .scope(let body):
+                return .scope(inlineIncludes(in: body, resolved: resolved, inlined: &inlined))
+            case .conditional(let branches, let otherwise):
+                let newBranches = branches.map {
+                    ConditionalBranch(
+                        condition: $0.condition,
+                        body: inlineIncludes(in: $0.body, resolved: resolved, inlined: &inlined))
+                }
+                return .conditional(
+                    branches: newBranches,
+                    otherwise: otherwise.map { inlineIncludes(in: $0, resolved: resolved, inlined: &inlined) })
+            case .loop(let loop):
+                return .loop(
+                    Loop(
+                        keyName: loop.keyName, valueName: loop.valueName, sequence: loop.sequence,
+                        body: inlineIncludes(in: loop.body, resolved: resolved, inlined: &inlined),
+                        empty: loop.empty.map { inlineIncludes(in: $0, resolved: resolved, inlined: &inlined) },
+                        location: loop.location))
+            case .text, .output, .assignment:
                 return node
             }
         }
@@ -151,6 +197,7 @@ enum Compiler {
             case .conditional(let branches, let otherwise):
                 return total + branches.map { textSize($0.body) }.max()! + (otherwise.map(textSize) ?? 0)
             case .loop(let loop): return total + textSize(loop.body)
+            case .scope(let body): return total + textSize(body)
             case .output, .assignment, .include: return total
             }
         }

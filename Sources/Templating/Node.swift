@@ -6,9 +6,13 @@ indirect enum Node: Sendable {
     case conditional(branches: [ConditionalBranch], otherwise: [Node]?)
     case loop(Loop)
     case assignment(name: String, value: Expression)
-    /// Resolved by name at render time from the library's compiled templates; existence and cycles are
-    /// checked at compile time.
+    /// As parsed. The compiler checks that the target exists and that includes form no cycle, then replaces
+    /// every include with `scope` holding the target's nodes.
     case include(name: String, location: SourceLocation)
+    /// An included template's nodes, inlined at compile time and rendered in a scope of their own. Why not
+    /// looked up by name when rendered: a bike page renders some forty includes, and hashing their names was
+    /// 1.5 % of a build.
+    case scope([Node])
     /// Left in the tree after `extends` is resolved so blocks can be overridden again by a grandchild.
     case block(name: String, body: [Node])
 }

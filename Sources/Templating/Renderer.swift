@@ -65,8 +65,12 @@ struct Renderer {
                 } else {
                     names.append((name, .value(value)))
                 }
+            case .scope(let body):
+                openScope()
+                try render(body)
+                closeScope()
             case .include(let name, _):
-                // Existence is checked when the library is built.
+                // Not in a compiled template (the compiler inlines includes as `scope`); kept for completeness.
                 openScope()
                 try render(templates[name]!.nodes)
                 closeScope()

@@ -18,6 +18,21 @@ import Testing
         #expect(try render(#"{% set x = 1 %}{% include "inner.html" %}{{ x }}"#, others: others) == "21")
     }
 
+    /// Includes are inlined when the library is built: nested ones, ones inside a block a child overrides, and
+    /// ones inside a loop must render as if looked up on the spot.
+    @Test func nestedIncludesInBlocksAndLoopsRenderInPlace() throws {
+        let others = [
+            "base.html": "[{% block main %}base{% endblock %}]",
+            "partials/list.html": "{% for n in items %}{% include \"partials/item.html\" %}{% endfor %}",
+            "partials/item.html": "<{% set label = \"n\" %}{% include \"partials/number.html\" %}>",
+            "partials/number.html": "{{ label }}{{ n }}",
+        ]
+        let template = """
+            {% extends "base.html" %}{% block main %}{% include "partials/list.html" %}|{{ n }}{% endblock %}
+            """
+        #expect(try render(template, ["items": [1, 2], "n": "top"], others: others) == "[<n1><n2>|top]")
+    }
+
     @Test func extendsReplacesBlocksAcrossTwoLevels() throws {
         let sources = [
             "base.html": """
