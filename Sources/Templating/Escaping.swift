@@ -6,25 +6,49 @@ public enum Escaping {
     static func appendHTML(_ string: String, to output: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
             var runStart = 0
-            for i in 0..<bytes.count {
+            var i = 0
+            while i < count {
+                // Eight bytes at a time while none of them needs escaping, which is most text.
+                while i + 8 <= count && !mayNeedEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                }
+                guard i < count else { break }
                 let replacement: StaticString
-                switch bytes[i] {
+                switch base[i] {
                 case UInt8(ascii: "&"): replacement = "&amp;"
                 case UInt8(ascii: "<"): replacement = "&lt;"
                 case UInt8(ascii: ">"): replacement = "&gt;"
                 case UInt8(ascii: "\""): replacement = "&quot;"
                 case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
+                default:
+                    i += 1
+                    continue
                 }
                 if runStart < i { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
                 replacement.withUTF8Buffer { output.append(contentsOf: $0) }
-                runStart = i + 1
+                i += 1
+                runStart = i
             }
-            if runStart < bytes.count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            if runStart < count {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
             }
         }
+    }
+
+    /// Whether any of the eight bytes of `word` is one of `& < > " '`. Each test is the classic "has a zero
+    /// byte" bit trick on `word` XOR the character repeated: a subtraction borrows into a byte's top bit only
+    /// from a byte that is zero, so there is no false answer when no byte matches.
+    @inline(__always) static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & tops }
+        return
+            (hasZeroByte(word ^ (ones &* 0x26)) | hasZeroByte(word ^ (ones &* 0x3C))
+            | hasZeroByte(word ^ (ones &* 0x3E)) | hasZeroByte(word ^ (ones &* 0x22))
+            | hasZeroByte(word ^ (ones &* 0x27))) != 0
     }
 
     static func html(_ string: String) -> String {

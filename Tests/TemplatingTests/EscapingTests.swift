@@ -8,6 +8,34 @@ import Testing
         #expect(output == "Tom &amp; &quot;Jerry&#39;s&quot; &lt;b&gt;")
     }
 
+    /// The escaper skips eight bytes at a time: every special character at every offset of texts around that
+    /// length, next to multibyte characters, must come out as a plain character-by-character escape gives.
+    @Test func everySpecialCharacterAtEveryOffsetIsEscaped() {
+        func reference(_ text: String) -> String {
+            text.map { character -> String in
+                switch character {
+                case "&": return "&amp;"
+                case "<": return "&lt;"
+                case ">": return "&gt;"
+                case "\"": return "&quot;"
+                case "'": return "&#39;"
+                default: return String(character)
+                }
+            }.joined()
+        }
+        for length in 0...19 {
+            for offset in 0..<max(length, 1) {
+                for special in ["&", "<", ">", "\"", "'", "é", "x"] {
+                    var characters = Array(repeating: "a", count: length)
+                    if length > 0 { characters[offset] = special }
+                    if length > 9 { characters[length - 1] = "<" }
+                    let text = characters.joined()
+                    #expect(Escaping.html(text) == reference(text), "\(text)")
+                }
+            }
+        }
+    }
+
     @Test func escapingKeepsMultibyteTextIntact() throws {
         #expect(try render("{{ s }}", ["s": "Moto Guzzi – “V7” & 日本 🏍️"]) == "Moto Guzzi – “V7” &amp; 日本 🏍️")
     }
