@@ -17,7 +17,7 @@
 #   --settle S      seconds to sleep before each timed block [BENCH_SETTLE, default 5]
 #                   (then it waits at most BENCH_MAX_WAIT s more, default 10, for CPU and IO pressure < 5 %)
 #   --recent S      seconds to wait after files were deleted on the disk, before a timed block on it
-#                   [BENCH_RECENT, default 65; see "Deleted files" below]
+#                   [BENCH_RECENT, default 370; see "Deleted files" below]
 #
 # What it measures, for each dataset, all with the same method (hyperfine -N, 1 warmup, RUNS runs,
 # `--show-output` so that stderr can be kept, output to files):
@@ -29,17 +29,14 @@
 # output into a trash folder on the same file system; before each timed block: `sync`, then a pause.
 #
 # Deleted files: this VM's ext4 has no journal, and without one the kernel's inode allocator skips every
-# inode freed in the last 60 s (360 s while its inode-table block is dirty; `sync` cleans it), testing
-# them one by one (fs/ext4/ialloc.c, recently_deleted()). Creating a file right after a mass delete then
-# costs time in proportion to what was deleted: `cp -r` of our 10 000-bike output took 10.7 s five
-# seconds after deleting a copy of it, 2.3 s with nothing deleted before. So the disk trash is emptied
-# only at the end (or when free space falls below BENCH_MIN_FREE_GB, default 15), and after anything is
-# deleted on the disk (the Hugo stubs of the previous size, a purge) the next disk block waits --recent s.
-# One more untimed run of each tool under /usr/bin/time -v gives peak resident memory.
-# Results: WORK/results/<dataset>/ (hyperfine JSON, stderr, time -v); the table comes from report.py.
-#
-# Needs: swift, python3, hyperfine, hugo, /usr/bin/time, and for the static link libcurl's headers
-# (apt-get install -y hyperfine hugo time libcurl4-openssl-dev), and ../shared (data and tools) beside the repository.
+# inode freed in the last 60 s, or 360 s once its inode-table block is dirty again (any new inode next to it
+# dirties it), testing them one by one (fs/ext4/ialloc.c, recently_deleted()). Creating files after a mass
+# delete then costs time in proportion to what was deleted: `cp -r` of our 10 000-bike output took 10.7 s
+# five seconds after deleting a copy of it, 2.3 s with nothing deleted before. So nothing is deleted on the
+# disk while the benchmark runs: old outputs, the Hugo stubs of the previous size and the previous Hugo
+# project copy are all moved into the trash, which is emptied at the end (or when free space falls below
+# BENCH_MIN_FREE_GB, default 15 GB, and then the next disk block waits --recent s). The time of that last
+# delete is kept in WORK/.last-delete, so that a run started soon after the previous one waits too.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -57,7 +54,7 @@ STATIC=1
 BIN="${BENCH_BIN:-}"
 WORK="${BENCH_WORK:-/tmp/guzzi-bench}"
 SETTLE="${BENCH_SETTLE:-5}"
-RECENT="${BENCH_RECENT:-65}"
+RECENT="${BENCH_RECENT:-370}"
 MIN_FREE_GB="${BENCH_MIN_FREE_GB:-15}"
 MAX_WAIT="${BENCH_MAX_WAIT:-10}"
 START=$(date +%s)
@@ -125,14 +122,18 @@ DISK_TRASH="$WORK/.trash"
 SHM_TRASH="$SHM_ROOT/.trash"
 TRASHES="$DISK_TRASH"
 [ "$TMPFS" = 0 ] || TRASHES="$TRASHES $SHM_TRASH"
-DELETED_AT=$(date +%s)   # when something was last deleted on the disk (unknown before the start: now)
-deleted() { DELETED_AT=$(date +%s); }
+# When something was last deleted on the disk by this script (0: not within the kept record).
+DELETED_AT=$(cat "$WORK/.last-delete" 2>/dev/null || echo 0)
+deleted() { DELETED_AT=$(date +%s); echo "$DELETED_AT" >"$WORK/.last-delete"; }
 empty() { rm -rf "$1"; mkdir -p "$1"; }
 cleanup() {
     for t in $TRASHES; do rm -rf "$t"; done
+    deleted
     [ "$TMPFS" = 0 ] || rm -rf "$SHM_ROOT"
 }
 trap cleanup EXIT
+# A trash left by an interrupted run: emptied now, and waited for before the first disk block.
+if [ -n "$(ls -A "$DISK_TRASH" 2>/dev/null)" ]; then deleted; fi
 for t in $TRASHES; do empty "$t"; done
 trash_of() { case "$1" in "$SHM_ROOT"/*) echo "$SHM_TRASH" ;; *) echo "$DISK_TRASH" ;; esac; }
 aside() { echo "bash -c '[ ! -e $1 ] || mv $1 $(trash_of "$1")/\$(date +%s%N)'"; }
@@ -192,10 +193,10 @@ dataset() {   # dataset SIZE -> path of the JSON file (made once, kept in WORK/d
 
 if [ "$HUGO" = 1 ]; then   # a private copy of the Hugo project, so ../shared is never written to
     HSITE="$WORK/hugo-site"
-    rm -rf "$HSITE"; mkdir -p "$HSITE"
+    [ ! -e "$HSITE" ] || mv "$HSITE" "$DISK_TRASH/hugo-site-$(date +%s%N)"
+    mkdir -p "$HSITE"
     cp -r "$HUGO_ANCHOR/site/." "$HSITE/"
-    rm -rf "$HSITE/content" "$HSITE/data" "$HSITE/public" "$HSITE/resources"
-    deleted
+    rm -rf "$HSITE/content" "$HSITE/data" "$HSITE/public" "$HSITE/resources"   # a few files of the anchor copy
 fi
 
 echo "== guzzi-site benchmark: sizes $SIZES, $RUNS runs + 1 warmup, tmpfs $([ "$TMPFS" = 1 ] && echo yes || echo no)"
@@ -225,7 +226,10 @@ for size in "${SIZE_LIST[@]}"; do
     FS_LIST="disk"; [ "$TMPFS" = 0 ] || FS_LIST="disk shm"
     if [ "$HUGO" = 1 ]; then
         t0=$(date +%s%N)
-        [ ! -e "$HSITE/content" ] || deleted   # gen_content.py deletes the previous stubs
+        # gen_content.py deletes the stubs it finds: the previous size's go to the trash first.
+        for d in content data; do
+            [ ! -e "$HSITE/$d" ] || mv "$HSITE/$d" "$DISK_TRASH/hugo-$d-$(date +%s%N)"
+        done
         "$PY" "$HUGO_ANCHOR/gen_content.py" "$DATA" "$HSITE/content" "$HSITE/data" >/dev/null
         echo "hugo_stubs_ms=$(( ($(date +%s%N) - t0) / 1000000 ))" >>"$RES/meta.env"
     fi
