@@ -2,20 +2,20 @@
 ///
 /// Optional figures are `nil` where the dataset has `null`: the site shows a dash for them.
 public struct Motorcycle: Sendable, Equatable {
-    /// The fields live in one shared box, copied only when a copy is changed (copy on write). Why: a motorcycle
-    /// holds some thirty strings, and every plain copy of the struct (a `for bike in bikes`, an element passed
-    /// to a closure) retained and released each of them; at 10 000 bikes that was 4 % of a build.
-    private final class Storage: @unchecked Sendable {
-        // @unchecked: a box is never changed once another value shares it (see `unique`).
-        var id: Int
-        var general: GeneralInfo
-        var engine: Engine
-        var transmission: Transmission
-        var frame: Frame
-        var brakes: Brakes
-        var capacities: Capacities
-        var notes: LocalizedText
-        var images: [String]
+    /// The fields live in one shared, immutable box. Why: a motorcycle holds some thirty strings, and every plain
+    /// copy of the struct (a `for bike in bikes`, an element passed to a closure) retained and released each of
+    /// them; at 10 000 bikes that was 4 % of a build. A copy is now one retain. Nothing changes a motorcycle
+    /// once it is decoded, so the fields are constants: a read is a plain load, with no exclusivity check.
+    private final class Storage: Sendable {
+        let id: Int
+        let general: GeneralInfo
+        let engine: Engine
+        let transmission: Transmission
+        let frame: Frame
+        let brakes: Brakes
+        let capacities: Capacities
+        let notes: LocalizedText
+        let images: [String]
 
         init(
             id: Int, general: GeneralInfo, engine: Engine, transmission: Transmission, frame: Frame, brakes: Brakes,
@@ -31,15 +31,9 @@ public struct Motorcycle: Sendable, Equatable {
             self.notes = notes
             self.images = images
         }
-
-        func copy() -> Storage {
-            Storage(
-                id: id, general: general, engine: engine, transmission: transmission, frame: frame, brakes: brakes,
-                capacities: capacities, notes: notes, images: images)
-        }
     }
 
-    private var storage: Storage
+    private let storage: Storage
 
     public init(
         id: Int, general: GeneralInfo, engine: Engine, transmission: Transmission, frame: Frame, brakes: Brakes,
@@ -50,75 +44,17 @@ public struct Motorcycle: Sendable, Equatable {
             capacities: capacities, notes: notes, images: images)
     }
 
-    private mutating func unique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    }
-
     // Read in place (`_read`), so that `bike.engine.bore` does not copy the whole engine first.
-    public var id: Int {
-        _read { yield storage.id }
-        _modify {
-            unique()
-            yield &storage.id
-        }
-    }
-    public var general: GeneralInfo {
-        _read { yield storage.general }
-        _modify {
-            unique()
-            yield &storage.general
-        }
-    }
-    public var engine: Engine {
-        _read { yield storage.engine }
-        _modify {
-            unique()
-            yield &storage.engine
-        }
-    }
-    public var transmission: Transmission {
-        _read { yield storage.transmission }
-        _modify {
-            unique()
-            yield &storage.transmission
-        }
-    }
-    public var frame: Frame {
-        _read { yield storage.frame }
-        _modify {
-            unique()
-            yield &storage.frame
-        }
-    }
-    public var brakes: Brakes {
-        _read { yield storage.brakes }
-        _modify {
-            unique()
-            yield &storage.brakes
-        }
-    }
-    public var capacities: Capacities {
-        _read { yield storage.capacities }
-        _modify {
-            unique()
-            yield &storage.capacities
-        }
-    }
-    public var notes: LocalizedText {
-        _read { yield storage.notes }
-        _modify {
-            unique()
-            yield &storage.notes
-        }
-    }
+    public var id: Int { storage.id }
+    public var general: GeneralInfo { _read { yield storage.general } }
+    public var engine: Engine { _read { yield storage.engine } }
+    public var transmission: Transmission { _read { yield storage.transmission } }
+    public var frame: Frame { _read { yield storage.frame } }
+    public var brakes: Brakes { _read { yield storage.brakes } }
+    public var capacities: Capacities { _read { yield storage.capacities } }
+    public var notes: LocalizedText { _read { yield storage.notes } }
     /// Image URLs, already checked to be http(s); empty when the dataset has none, `null` or no key.
-    public var images: [String] {
-        _read { yield storage.images }
-        _modify {
-            unique()
-            yield &storage.images
-        }
-    }
+    public var images: [String] { _read { yield storage.images } }
 
     public static func == (lhs: Motorcycle, rhs: Motorcycle) -> Bool {
         lhs.storage === rhs.storage

@@ -27,7 +27,9 @@ enum Compiler {
         for name in names { _ = inline(name, resolved: resolved, inlined: &inlined) }
         var compiled: [String: CompiledTemplate] = [:]
         for (name, nodes) in inlined {
-            compiled[name] = CompiledTemplate(nodes: nodes, capacityHint: max(4096, 2 * textSize(nodes)))
+            // Sized from the template's own text: walking the inlined tree would take time exponential in the
+            // depth of includes that include a template more than once.
+            compiled[name] = CompiledTemplate(nodes: nodes, capacityHint: max(4096, 2 * textSize(resolved[name]!)))
         }
         return compiled
     }
@@ -197,8 +199,7 @@ enum Compiler {
             case .conditional(let branches, let otherwise):
                 return total + branches.map { textSize($0.body) }.max()! + (otherwise.map(textSize) ?? 0)
             case .loop(let loop): return total + textSize(loop.body)
-            case .scope(let body): return total + textSize(body)
-            case .output, .assignment, .include: return total
+            case .output, .assignment, .include, .scope: return total
             }
         }
     }

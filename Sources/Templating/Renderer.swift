@@ -18,7 +18,6 @@ struct Renderer {
         case loop(index: Int, length: Int)
     }
 
-    private let templates: [String: CompiledTemplate]
     private let environment: RenderEnvironment
     /// The page's top-level names, searched like any other map rather than hashed on every lookup.
     private let context: ValueMap
@@ -29,11 +28,7 @@ struct Renderer {
     private var scopeStarts: [Int] = [0]
     private(set) var output: [UInt8] = []
 
-    init(
-        templates: [String: CompiledTemplate], context: [String: Value], environment: RenderEnvironment,
-        capacity: Int
-    ) {
-        self.templates = templates
+    init(context: [String: Value], environment: RenderEnvironment, capacity: Int) {
         self.context = ValueMap(context)
         self.environment = environment
         output.reserveCapacity(capacity)
@@ -69,11 +64,8 @@ struct Renderer {
                 openScope()
                 try render(body)
                 closeScope()
-            case .include(let name, _):
-                // Not in a compiled template (the compiler inlines includes as `scope`); kept for completeness.
-                openScope()
-                try render(templates[name]!.nodes)
-                closeScope()
+            case .include:
+                preconditionFailure("a compiled template has no include: Compiler.compile inlines them")
             case .block(_, let body):
                 try render(body)
             }

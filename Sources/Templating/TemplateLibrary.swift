@@ -98,8 +98,7 @@ public final class TemplateLibrary: Sendable {
                 message: "no template named '\(name)'" + Suggestions.hint(for: name, in: templates.keys),
                 sourceLine: "")
         }
-        var renderer = Renderer(
-            templates: templates, context: context, environment: environment, capacity: template.capacityHint)
+        var renderer = Renderer(context: context, environment: environment, capacity: template.capacityHint)
         try renderer.render(template.nodes)
         return renderer.output
     }

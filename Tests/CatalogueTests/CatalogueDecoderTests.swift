@@ -190,6 +190,14 @@ import Testing
         #expect(result.problems.map(\.line) == result.problems.map(\.line).sorted { ($0 ?? 0) < ($1 ?? 0) })
     }
 
+    /// Elements read in several runs on several threads come back in the order of the file.
+    @Test func motorcyclesOfManyRunsKeepTheirOrder() throws {
+        let count = CatalogueReader.elementsPerRun * 5 + 3
+        let result = Fixture.decode(Fixture.document(ids: Array(1...count)))
+        #expect(result.problems.isEmpty)
+        #expect(try #require(result.catalogue).motorcycles.map(\.id) == Array(1...count))
+    }
+
     /// More elements than one reading run holds: the runs are read on several threads, and the report must be
     /// the one a single pass gives, in file order, with the right lines.
     @Test func problemsOfManyRunsComeInDocumentOrderWithTheirLines() {

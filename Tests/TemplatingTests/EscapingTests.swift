@@ -36,6 +36,25 @@ import Testing
         }
     }
 
+    /// The word test behind the fast path, against every byte value at every position of a word and every byte
+    /// around it: true exactly when the word holds one of the five characters. A false "no" would let markup
+    /// through unescaped.
+    @Test func theWordTestFindsExactlyTheFiveCharacters() {
+        let special: Set<UInt8> = [0x26, 0x3C, 0x3E, 0x22, 0x27]
+        var mismatches = 0
+        for filler in UInt8.min...UInt8.max where !special.contains(filler) {
+            for position in 0..<8 {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[position] = byte
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    if Escaping.mayNeedEscaping(word) != special.contains(byte) { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func escapingKeepsMultibyteTextIntact() throws {
         #expect(try render("{{ s }}", ["s": "Moto Guzzi – “V7” & 日本 🏍️"]) == "Moto Guzzi – “V7” &amp; 日本 🏍️")
     }

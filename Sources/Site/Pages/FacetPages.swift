@@ -76,17 +76,15 @@ struct FacetPages {
             description: l.format("facet_value_description", ["facet": name.lowercased(), "value": label]))
         let bikes = plan.catalogue.motorcycles
         let texts = plan.texts[edition.language]!
-        // `bikes[index]` read in place each time: `let bike = bikes[index]` copied the whole motorcycle (some
-        // thirty strings) for every row of every value page.
         let items: [Value] = entry.members.map { index in
-            [
-                "id": .number(Double(bikes[index].id)),
-                "name": .text(bikes[index].general.name),
+            let bike = bikes[index]
+            return [
+                "id": .number(Double(bike.id)),
+                "name": .text(bike.general.name),
                 "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
                 "years": .text(texts[index].years),
                 "figure": [
-                    "value": definition.figure(bikes[index], edition, texts[index]).map { .text($0) } ?? .null,
-                    "lang": .null,
+                    "value": definition.figure(bike, edition, texts[index]).map { .text($0) } ?? .null, "lang": .null,
                 ],
             ]
         }

@@ -86,6 +86,18 @@ import Testing
         writer.discard()
     }
 
+    @Test func aFolderThatCannotBeMadeIsAnErrorNamingIt() throws {
+        let output = SiteFixtures.temporaryFolder() + "/site"
+        let writer = try OutputWriter(output: output)
+        // With the staging folder gone, making "a" fails, and the error names the first folder it could not make.
+        #expect(rmdir(writer.staging) == 0)
+        #expect {
+            try writer.write("a/b/c.html", Array("page".utf8))
+        } throws: { error in
+            "\(error)".contains(writer.staging + "/a:") && "\(error)".contains("No such file or directory")
+        }
+    }
+
     @Test func aFileWhereAFolderMustGoIsAnErrorNamingThePath() throws {
         let output = SiteFixtures.temporaryFolder() + "/site"
         let writer = try OutputWriter(output: output)
