@@ -126,24 +126,10 @@ enum Compiler {
     /// Replaced blocks keep their name, so a grandchild can override them again.
     private static func replaceBlocks(in nodes: [Node], with overrides: [String: [Node]]) -> [Node] {
         nodes.map { node in
-            switch node {
-            case .block(let name, let body):
+            if case .block(let name, let body) = node {
                 return .block(name: name, body: replaceBlocks(in: overrides[name] ?? body, with: overrides))
-            case .conditional(let branches, let otherwise):
-                let newBranches = branches.map {
-                    ConditionalBranch(condition: $0.condition, body: replaceBlocks(in: $0.body, with: overrides))
-                }
-                return .conditional(
-                    branches: newBranches, otherwise: otherwise.map { replaceBlocks(in: $0, with: overrides) })
-            case .loop(let loop):
-                return .loop(
-                    Loop(
-                        keyName: loop.keyName, valueName: loop.valueName, sequence: loop.sequence,
-                        body: replaceBlocks(in: loop.body, with: overrides),
-                        empty: loop.empty.map { replaceBlocks(in: $0, with: overrides) }, location: loop.location))
-            case .text, .output, .assignment, .include, .scope:
-                return node
             }
+            return node.mappingBodies { replaceBlocks(in: $0, with: overrides) }
         }
     }
 
@@ -162,32 +148,10 @@ enum Compiler {
         in nodes: [Node], resolved: [String: [Node]], inlined: inout [String: [Node]]
     ) -> [Node] {
         nodes.map { node in
-            switch node {
-            case .include(let name, _):
+            if case .include(let name, _) = node {
                 return .scope(inline(name, resolved: resolved, inlined: &inlined))
-            case .block(let name, let body):
-                return .block(name: name, body: inlineIncludes(in: body, resolved: resolved, inlined: &inlined))
-            case .scope(let body):
-                return .scope(inlineIncludes(in: body, resolved: resolved, inlined: &inlined))
-            case .conditional(let branches, let otherwise):
-                let newBranches = branches.map {
-                    ConditionalBranch(
-                        condition: $0.condition,
-                        body: inlineIncludes(in: $0.body, resolved: resolved, inlined: &inlined))
-                }
-                return .conditional(
-                    branches: newBranches,
-                    otherwise: otherwise.map { inlineIncludes(in: $0, resolved: resolved, inlined: &inlined) })
-            case .loop(let loop):
-                return .loop(
-                    Loop(
-                        keyName: loop.keyName, valueName: loop.valueName, sequence: loop.sequence,
-                        body: inlineIncludes(in: loop.body, resolved: resolved, inlined: &inlined),
-                        empty: loop.empty.map { inlineIncludes(in: $0, resolved: resolved, inlined: &inlined) },
-                        location: loop.location))
-            case .text, .output, .assignment:
-                return node
             }
+            return node.mappingBodies { inlineIncludes(in: $0, resolved: resolved, inlined: &inlined) }
         }
     }
 

@@ -17,6 +17,30 @@ indirect enum Node: Sendable {
     case block(name: String, body: [Node])
 }
 
+extension Node {
+    /// The same node with each of its bodies passed through `transform`; a node without a body is returned as
+    /// it is. The compiler's passes over the tree differ only in what they do to a few kinds of node.
+    func mappingBodies(_ transform: ([Node]) -> [Node]) -> Node {
+        switch self {
+        case .block(let name, let body):
+            return .block(name: name, body: transform(body))
+        case .scope(let body):
+            return .scope(transform(body))
+        case .conditional(let branches, let otherwise):
+            return .conditional(
+                branches: branches.map { ConditionalBranch(condition: $0.condition, body: transform($0.body)) },
+                otherwise: otherwise.map(transform))
+        case .loop(let loop):
+            return .loop(
+                Loop(
+                    keyName: loop.keyName, valueName: loop.valueName, sequence: loop.sequence,
+                    body: transform(loop.body), empty: loop.empty.map(transform), location: loop.location))
+        case .text, .output, .assignment, .include:
+            return self
+        }
+    }
+}
+
 struct ConditionalBranch: Sendable {
     let condition: Expression
     let body: [Node]
