@@ -24,7 +24,10 @@
 #   ours   guzzi-site build --data D --output OUT  (release build, GUZZI_TIMINGS=1 for the phase times)
 #   hugo   hugo --quiet --destination OUT in a copy of ../shared/bench/hugo/site whose content stubs were
 #          made beforehand by its gen_content.py (stub generation is timed once, not part of Hugo's time)
-#   cp     cp -r of our own output tree into a new folder (the floor of the disk)
+#   cp     cp -r of our own output tree into a new folder (the floor of the disk the issue names)
+#   floor  WriteFloor.swift: our output tree, read into memory beforehand, written into a new folder on all
+#          cores with open/write/close, as the build writes it: the floor of any generator of this site.
+#          It times itself (1 warm-up, RUNS runs) and writes a hyperfine-style JSON.
 # Every timed run writes into a fresh destination: hyperfine's --prepare step renames the previous
 # output into a trash folder on the same file system; before each timed block: `sync`, then a pause.
 #
@@ -112,6 +115,12 @@ if [ -z "$BIN" ]; then
 fi
 [ -x "$BIN" ] || fail "no binary at $BIN"
 BIN="$(realpath "$BIN")"
+FLOOR_BIN="$WORK/write-floor"
+if [ ! -x "$FLOOR_BIN" ] || [ "$HERE/WriteFloor.swift" -nt "$FLOOR_BIN" ]; then
+    echo "== swiftc -O Tests/Benchmark/WriteFloor.swift"
+    swiftc -O -o "$FLOOR_BIN" "$HERE/WriteFloor.swift" >"$WORK/floor-build.log" 2>&1 \
+        || { cat "$WORK/floor-build.log" >&2; fail "WriteFloor.swift did not build"; }
+fi
 
 # --- scratch space -------------------------------------------------------------------------------
 mkdir -p "$WORK/data" "$WORK/results"
@@ -183,6 +192,13 @@ peak() {
         || { cat "$RES/peak-$name.stderr" >&2; fail "$name failed under /usr/bin/time"; }
 }
 
+floors_aside() {   # floors_aside BASE: the folders write-floor wrote under BASE, into the trash
+    local d
+    for d in "$1"/floor-*; do
+        [ ! -e "$d" ] || mv "$d" "$(trash_of "$d")/$(basename "$d")-$(date +%s%N)"
+    done
+}
+
 dataset() {   # dataset SIZE -> path of the JSON file (made once, kept in WORK/data)
     if [ "$1" = real ]; then echo "$REAL_DATA"; return; fi
     [[ "$1" =~ ^[1-9][0-9]*$ ]] || fail "bad size '$1' (use 'real' or a number)"
@@ -248,6 +264,12 @@ for size in "${SIZE_LIST[@]}"; do
         [ ! -e "$REF" ] || mv "$REF" "$(trash_of "$REF")/reference-$(date +%s%N)"
         mv "$OURS_OUT" "$REF"
         timed "cp$sfx" "$base" "$CP_OUT" "cp -r $REF $CP_OUT"
+        floors_aside "$base"
+        settle "$base/floor"
+        "$FLOOR_BIN" "$REF" "$base/floor" "$RUNS" >"$RES/floor$sfx.json" || fail "write-floor failed"
+        echo "$QUIET" >"$RES/floor$sfx.quiet"
+        printf '   %-10s median %6s ms   [%s]\n' "floor$sfx" "$(median_ms "$RES/floor$sfx.json")" "$QUIET"
+        floors_aside "$base"
         if [ "$HUGO" = 1 ]; then
             timed "hugo$sfx" "$HSITE" "$HUGO_OUT" "hugo --quiet --destination $HUGO_OUT"
             peak "hugo$sfx" "$HSITE" "$HUGO_OUT" hugo --quiet --destination "$HUGO_OUT"

@@ -6,6 +6,7 @@ Usage: report.py RESULTS_DIR      (bench.sh calls it with WORK/results)
 RESULTS_DIR/run.env, and one folder per dataset holding:
   meta.env                    bikes, load, byte and file counts (key=value)
   ours.json cp.json hugo.json hyperfine exports (…-shm.json: the same on /dev/shm)
+  floor.json                  WriteFloor.swift's times, in the same format (user and system time not measured)
   ours.stdout                 the tool's "Wrote N pages (M files) to DIR in T ms" lines
   ours.stderr                 GUZZI_TIMINGS=1 lines "phases: decode=9.1ms plan=3.2ms render+write=45.6ms publish=7.8ms"
                               (one per run, the warmup first); absent or unparsable -> "n/a"
@@ -137,22 +138,25 @@ def main():
         print()
         print(f"### Beside Hugo and cp -r, {fs}\n")
         print("| dataset | ours median | Hugo (min / med / max) | Hugo pages · peak RSS | cp -r (min / med / max) | "
-              "Hugo bytes (du -sb) | Hugo / ours (≥ 10) | ours / cp (≤ 3) | CPU user+sys ours · Hugo |")
-        print("|---|---:|---|---|---|---:|---:|---:|---|")
+              "write floor (min / med / max) | Hugo bytes (du -sb) | Hugo / ours (≥ 10) | ours / cp (≤ 3) | "
+              "ours / floor | CPU user+sys ours · Hugo |")
+        print("|---|---:|---|---|---|---|---:|---:|---:|---:|---|")
         for bikes, name, folder, meta in sets:
-            ours, hugo, cp = (hf(folder, t + sfx) for t in ("ours", "hugo", "cp"))
+            ours, hugo, cp, floor = (hf(folder, t + sfx) for t in ("ours", "hugo", "cp", "floor"))
             if ours is None:
                 continue
             h_rss = peak_mib(folder, "hugo" + sfx)
             r_h, r_c = ratio(hugo and hugo["median"], ours["median"]), ratio(ours["median"], cp and cp["median"])
-            rows[(sfx, name)] = (bikes, ours, hugo, cp, peak_mib(folder, "ours" + sfx), h_rss, r_h, r_c)
+            r_f = ratio(ours["median"], floor and floor["median"])
+            rows[(sfx, name)] = (bikes, ours, hugo, cp, peak_mib(folder, "ours" + sfx), h_rss, r_h, r_c, floor)
             cpu = f"{fmt_ms(ours['user'] + ours['sys'])} · {fmt_ms(hugo['user'] + hugo['sys']) if hugo else 'n/a'}"
             hp = meta.get("hugo_pages" + sfx)
             hb = f"{int(meta['hugo_bytes' + sfx]):,}" if meta.get("hugo_bytes" + sfx) else "n/a"
             print(f"| {name} | {fmt_ms(ours['median'])} | {mmm(hugo)} | "
-                  f"{hp or 'n/a'} · {'n/a' if h_rss is None else f'{h_rss:.0f} MiB'} | {mmm(cp)} | {hb} | "
+                  f"{hp or 'n/a'} · {'n/a' if h_rss is None else f'{h_rss:.0f} MiB'} | {mmm(cp)} | {mmm(floor)} | {hb} | "
                   f"{'n/a' if r_h is None else f'{r_h:.1f}×'} {mark(None if r_h is None else r_h >= 10)} | "
-                  f"{'n/a' if r_c is None else f'{r_c:.2f}×'} {mark(None if r_c is None else r_c <= 3)} | {cpu} |")
+                  f"{'n/a' if r_c is None else f'{r_c:.2f}×'} {mark(None if r_c is None else r_c <= 3)} | "
+                  f"{'n/a' if r_f is None else f'{r_f:.2f}×'} | {cpu} |")
         print()
 
     print("### Targets (issue 6)\n")
@@ -160,14 +164,25 @@ def main():
         mine = {name: v for (s, name), v in rows.items() if s == sfx}
         if not mine:
             continue
-        for name, (bikes, ours, hugo, cp, rss, h_rss, r_h, r_c) in sorted(mine.items(), key=lambda kv: kv[1][0]):
+        for name, (bikes, ours, hugo, cp, rss, h_rss, r_h, r_c, floor) in sorted(mine.items(), key=lambda kv: kv[1][0]):
             print(f"- [{fs}] {name}: Hugo/ours = {'n/a' if r_h is None else f'{r_h:.1f}×'} "
                   f"(target ≥ 10×) {mark(None if r_h is None else r_h >= 10)}; ours/cp = "
                   f"{'n/a' if r_c is None else f'{r_c:.2f}×'} (target ≤ 3×) {mark(None if r_c is None else r_c <= 3)}")
+            if hugo and floor:
+                budget = hugo["median"] / 10
+                print(f"  - 10× Hugo means {fmt_ms(budget)} ms; writing our finished output alone (the floor) "
+                      f"takes {fmt_ms(floor['median'])} ms, {100 * floor['median'] / budget:.0f} % of that")
         by_bikes = {v[0]: v for v in mine.values()}
         if 1000 in by_bikes and 10000 in by_bikes:
             g = by_bikes[10000][1]["median"] / by_bikes[1000][1]["median"]
             print(f"- [{fs}] growth ours(10 000) / ours(1 000) = {g:.2f}× (target ≤ 11×) {mark(g <= 11)}")
+            others = []
+            for label, position in (("Hugo", 2), ("cp -r", 3), ("floor", 8)):
+                small, large = by_bikes[1000][position], by_bikes[10000][position]
+                if small and large:
+                    others.append(f"{label} {large['median'] / small['median']:.2f}×")
+            if others:
+                print(f"  - the same growth for the others: {', '.join(others)}")
         else:
             print(f"- [{fs}] growth ours(10 000) / ours(1 000): n/a (needs both sizes)")
         if 10000 in by_bikes:
