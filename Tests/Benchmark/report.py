@@ -13,10 +13,13 @@ RESULTS_DIR/run.env, and one folder per dataset holding:
   time-ours.txt time-hugo.txt /usr/bin/time -v of one extra run (peak RSS)
 """
 import json, os, re, statistics, sys
+from collections import namedtuple
 
 PHASES = re.compile(r"^phases:((?:\s+[^\s=]+=[0-9.]+ms)+)\s*$")
 PHASE = re.compile(r"([^\s=]+)=([0-9.]+)ms")
 WROTE = re.compile(r"Wrote (\d+) pages \((\d+) files\)")
+# One dataset on one file system: the tools' timings (hf() dicts or None), peak memory and the two ratios.
+Row = namedtuple("Row", "bikes ours hugo cp floor rss h_rss r_h r_c")
 
 
 def env(path):
@@ -148,7 +151,7 @@ def main():
             h_rss = peak_mib(folder, "hugo" + sfx)
             r_h, r_c = ratio(hugo and hugo["median"], ours["median"]), ratio(ours["median"], cp and cp["median"])
             r_f = ratio(ours["median"], floor and floor["median"])
-            rows[(sfx, name)] = (bikes, ours, hugo, cp, peak_mib(folder, "ours" + sfx), h_rss, r_h, r_c, floor)
+            rows[(sfx, name)] = Row(bikes, ours, hugo, cp, floor, peak_mib(folder, "ours" + sfx), h_rss, r_h, r_c)
             cpu = f"{fmt_ms(ours['user'] + ours['sys'])} · {fmt_ms(hugo['user'] + hugo['sys']) if hugo else 'n/a'}"
             hp = meta.get("hugo_pages" + sfx)
             hb = f"{int(meta['hugo_bytes' + sfx]):,}" if meta.get("hugo_bytes" + sfx) else "n/a"
@@ -164,7 +167,7 @@ def main():
         mine = {name: v for (s, name), v in rows.items() if s == sfx}
         if not mine:
             continue
-        for name, (bikes, ours, hugo, cp, rss, h_rss, r_h, r_c, floor) in sorted(mine.items(), key=lambda kv: kv[1][0]):
+        for name, (bikes, ours, hugo, cp, floor, rss, h_rss, r_h, r_c) in sorted(mine.items(), key=lambda kv: kv[1].bikes):
             print(f"- [{fs}] {name}: Hugo/ours = {'n/a' if r_h is None else f'{r_h:.1f}×'} "
                   f"(target ≥ 10×) {mark(None if r_h is None else r_h >= 10)}; ours/cp = "
                   f"{'n/a' if r_c is None else f'{r_c:.2f}×'} (target ≤ 3×) {mark(None if r_c is None else r_c <= 3)}")
@@ -172,13 +175,13 @@ def main():
                 budget = hugo["median"] / 10
                 print(f"  - 10× Hugo means {fmt_ms(budget)} ms; writing our finished output alone (the floor) "
                       f"takes {fmt_ms(floor['median'])} ms, {100 * floor['median'] / budget:.0f} % of that")
-        by_bikes = {v[0]: v for v in mine.values()}
+        by_bikes = {v.bikes: v for v in mine.values()}
         if 1000 in by_bikes and 10000 in by_bikes:
-            g = by_bikes[10000][1]["median"] / by_bikes[1000][1]["median"]
+            g = by_bikes[10000].ours["median"] / by_bikes[1000].ours["median"]
             print(f"- [{fs}] growth ours(10 000) / ours(1 000) = {g:.2f}× (target ≤ 11×) {mark(g <= 11)}")
             others = []
-            for label, position in (("Hugo", 2), ("cp -r", 3), ("floor", 8)):
-                small, large = by_bikes[1000][position], by_bikes[10000][position]
+            for label, tool in (("Hugo", "hugo"), ("cp -r", "cp"), ("floor", "floor")):
+                small, large = getattr(by_bikes[1000], tool), getattr(by_bikes[10000], tool)
                 if small and large:
                     others.append(f"{label} {large['median'] / small['median']:.2f}×")
             if others:
@@ -186,7 +189,7 @@ def main():
         else:
             print(f"- [{fs}] growth ours(10 000) / ours(1 000): n/a (needs both sizes)")
         if 10000 in by_bikes:
-            rss, h_rss = by_bikes[10000][4], by_bikes[10000][5]
+            rss, h_rss = by_bikes[10000].rss, by_bikes[10000].h_rss
             ok = None if rss is None or h_rss is None else rss <= h_rss / 2
             print(f"- [{fs}] peak memory at 10 000: ours {'n/a' if rss is None else f'{rss:.0f} MiB'}, Hugo "
                   f"{'n/a' if h_rss is None else f'{h_rss:.0f} MiB'} (target ≤ half of Hugo's) {mark(ok)}")
