@@ -102,10 +102,10 @@ import Testing
         #expect(Self.snapshot(out) == before)
     }
 
-    /// A wrong type and a missing text key: the error names the JSON path and nothing in the output changes.
+    /// Two wrong types: the error names the JSON path and nothing in the output changes.
     @Test(arguments: [
         ("\"bore\": 88", "\"bore\": \"88\"", "elements[0].engine.bore: expected a number, found \"88\""),
-        ("\"feed\": \"engine_feed\"", "\"feed\": \"engine_fed\"", "elements[0].engine.feed"),
+        ("\"feed\": \"engine_feed\"", "\"feed\": 5", "elements[0].engine.feed: expected a text key"),
     ])
     func schemaErrorsLeaveThePreviousOutputIntact(original: String, broken: String, expected: String) throws {
         let folder = SiteFixtures.temporaryFolder()

@@ -170,7 +170,7 @@ enum ScatterChart {
                     tooltip += " (\(seriesNames[point.series]))"
                 }
                 tooltip += " — \(xLabel): \(xFormat.string(point.x, maxFractionDigits: 1))"
-                tooltip += ", \(yLabel): \(format.string(point.y, maxFractionDigits: 1))"
+                tooltip += ", \(yLabel): \(format.string(point.y, maxFractionDigits: 3))"
                 let marker = SVG.markerShape(point.series).element(
                     x: x, y: y, radius: markerRadius, cssClass: "marker \(SVG.seriesClass(point.series))")
                 if point.href.isEmpty {

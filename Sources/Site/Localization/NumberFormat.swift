@@ -18,7 +18,7 @@ public struct NumberFormat: Sendable, Equatable {
     }
 
     /// Formats `value` with at most `maxFractionDigits` decimals and no trailing zeros.
-    public func string(_ value: Double, maxFractionDigits: Int = 1) -> String {
+    public func string(_ value: Double, maxFractionDigits: Int = 3) -> String {
         guard value.isFinite else { return "—" }
         guard let (integer, fraction) = Self.roundedDigits(abs(value), maxFractionDigits) else {
             return String(value)
