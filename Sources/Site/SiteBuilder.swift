@@ -30,7 +30,7 @@ public enum SiteBuilder {
         } else {
             let loaded: (catalogue: Catalogue, warnings: [Problem])
             do {
-                loaded = try Catalogue.load(data, path: options.dataPath)
+                loaded = try Catalogue.load(data, path: options.dataPath, strict: options.strict)
             } catch {
                 throw .catalogue(error)
             }
@@ -95,7 +95,7 @@ public enum SiteBuilder {
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
             key += Array(name.utf8) + [0] + Array(FileManager.default.contents(atPath: folder + "/" + name) ?? Data())
         }
-        key += Array("\u{0}\(options.baseURL ?? "")\u{0}\(options.servedFromPath ?? "")".utf8)
+        key += Array("\u{0}\(options.baseURL ?? "")\u{0}\(options.servedFromPath ?? "")\u{0}\(options.strict)".utf8)
         return key
     }
 

@@ -19,6 +19,13 @@ struct Arguments: Equatable {
         .update: ["data", "from"],
     ]
 
+    /// Options that take no value (`--strict`), per command.
+    static let flagOptions: [Command: Set<String>] = [
+        .build: ["strict"],
+        .check: ["strict"],
+        .serve: ["strict"],
+    ]
+
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         guard let first = arguments.first else { throw .noCommand }
         guard let command = Command(rawValue: first) else { throw .unknownCommand(first) }
@@ -39,6 +46,11 @@ struct Arguments: Equatable {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
+            if flagOptions[command]?.contains(name) == true {
+                guard value == nil else { throw .unexpectedValue(name) }
+                result.flags.insert(name)
+                continue
+            }
             guard allowed.contains(name) else { throw .unknownOption(argument, command: command) }
             if value == nil {
                 guard index < arguments.count else { throw .missingValue(name) }
@@ -57,6 +69,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownOption(String, command: Arguments.Command)
     case unexpectedArgument(String)
     case missingValue(String)
+    case unexpectedValue(String)
     case invalidValue(option: String, value: String, expected: String)
 
     var description: String {
@@ -67,6 +80,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
             return "error: unknown option '\(option)' for '\(command.rawValue)'"
         case .unexpectedArgument(let argument): return "error: unexpected argument '\(argument)'"
         case .missingValue(let name): return "error: missing value for '--\(name)'"
+        case .unexpectedValue(let name): return "error: '--\(name)' takes no value"
         case .invalidValue(let option, let value, let expected):
             return "error: invalid value '\(value)' for '--\(option)': expected \(expected)"
         }
