@@ -118,10 +118,8 @@ public enum SiteBuilder {
         }
         do {
             return Inputs(editions: editions, library: try TemplateLibrary(directory: options.templatesPath))
-        } catch let error as TemplateError {
-            throw .template(error)
         } catch {
-            throw .output(path: options.templatesPath, message: "\(error)")
+            throw .template(error)
         }
     }
 
@@ -130,7 +128,7 @@ public enum SiteBuilder {
     /// `contexts`, when given, are the page models of an earlier build with the same inputs; with
     /// `keepingContexts` the models made now are returned for the next build.
     static func renderAndWrite(
-        site: Site, writer: OutputWriter, dataFiles: [(path: String, make: @Sendable () -> String)],
+        site: Site, writer: OutputWriter, dataFiles: [(path: String, make: @Sendable () throws(SiteError) -> [UInt8])],
         contexts: [[String: Value]]? = nil, keepingContexts: Bool = false,
         progress: (@Sendable (BuildProgress) -> Void)?
     ) throws(SiteError) -> (bytes: Int, contexts: [[String: Value]]?) {
@@ -149,7 +147,7 @@ public enum SiteBuilder {
                 do {
                     let bytes: [UInt8]
                     if isData {
-                        bytes = Array(dataFiles[job].make().utf8)
+                        bytes = try dataFiles[job].make()
                     } else {
                         let index = job - dataFiles.count
                         let context = contexts?[index] ?? site.context(for: pages[index])

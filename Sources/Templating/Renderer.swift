@@ -41,8 +41,8 @@ struct Renderer {
             switch node {
             case .text(let bytes):
                 output.append(contentsOf: bytes)
-            case .output(let expression):
-                try write(try evaluate(expression), of: expression)
+            case .output(let expression, let contentType):
+                try write(try evaluate(expression), of: expression, as: contentType)
             case .conditional(let branches, let otherwise):
                 var matched = false
                 for branch in branches where try evaluate(branch.condition).isTruthy {
@@ -129,10 +129,12 @@ struct Renderer {
         names.removeSubrange(scopeStarts.removeLast()...)
     }
 
-    private mutating func write(_ value: Value, of expression: Expression) throws(TemplateError) {
+    private mutating func write(_ value: Value, of expression: Expression, as contentType: ContentType)
+        throws(TemplateError)
+    {
         switch value {
         case .text(let s):
-            Escaping.appendHTML(s, to: &output)
+            contentType.append(s, to: &output)
         case .html(let s):
             output.append(contentsOf: s.utf8)
         case .number(let n):

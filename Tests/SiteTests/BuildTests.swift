@@ -261,3 +261,34 @@ import Testing
         try matchesAFreshBuild("data")
     }
 }
+
+/// The sitemap and robots.txt are templates like the pages: a user changes them in `Templates/`.
+@Suite struct SearchEngineFileTemplateTests {
+    @Test func robotsAndSitemapComeFromTheTemplatesFolder() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let templates = folder + "/Templates"
+        try FileManager.default.copyItem(atPath: SiteFixtures.repositoryRoot + "/Templates", toPath: templates)
+        let robots = try String(contentsOfFile: templates + "/robots.txt", encoding: .utf8)
+        try ("# the mirror\n" + robots).write(toFile: templates + "/robots.txt", atomically: false, encoding: .utf8)
+        let sitemap = try String(contentsOfFile: templates + "/sitemap.xml", encoding: .utf8)
+        try sitemap.replacingOccurrences(of: "<url><loc>", with: "<url><!-- {{ url.loc }} --><loc>")
+            .write(toFile: templates + "/sitemap.xml", atomically: false, encoding: .utf8)
+        let out = folder + "/site"
+        _ = try SiteBuilder.build(
+            BuildTests.options(output: out, templates: templates, base: "https://g.example/a&b/"))
+        #expect(
+            SiteFixtures.read(out + "/robots.txt")
+                == "# the mirror\nUser-agent: *\nAllow: /\n\nSitemap: https://g.example/a&b/sitemap.xml\n")
+        let xml = SiteFixtures.read(out + "/sitemap.xml")
+        // Escaped for XML, as the `.xml` extension says, and still a sitemap a parser reads.
+        #expect(xml.contains("<url><!-- https://g.example/a&amp;b/ --><loc>https://g.example/a&amp;b/</loc>"))
+        #expect(SitemapReader.locations(Data(xml.utf8))?.contains("https://g.example/a&b/en/") == true)
+    }
+
+    @Test func withoutABaseURLThereIsNoSitemapLine() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        #expect(SiteFixtures.read(out + "/robots.txt") == "User-agent: *\nAllow: /\n")
+        #expect(!FileManager.default.fileExists(atPath: out + "/sitemap.xml"))
+    }
+}
