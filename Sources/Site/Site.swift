@@ -28,7 +28,7 @@ struct Site: Sendable {
         do {
             return try library.renderBytes(
                 page.template, context: context,
-                environment: RenderEnvironment(locale: editions[page.language ?? .en]!.localization.locale))
+                environment: environment(page.language ?? .en))
         } catch let error as TemplateError {
             throw .template(error)
         } catch {
@@ -75,12 +75,18 @@ struct Site: Sendable {
         do {
             return try library.renderBytes(
                 template, context: context,
-                environment: RenderEnvironment(locale: editions[.en]!.localization.locale))
+                environment: environment(.en))
         } catch let error as TemplateError {
             throw .template(error)
         } catch {
             throw .output(path: template, message: "\(error)")
         }
+    }
+
+    /// What templates of an edition's pages format numbers with.
+    func environment(_ language: Language) -> RenderEnvironment {
+        let localization = editions[language]!.localization
+        return RenderEnvironment(locale: localization.locale, numbers: localization.numbers)
     }
 
     func context(for page: Page) -> [String: Value] {

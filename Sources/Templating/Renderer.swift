@@ -1,10 +1,13 @@
 /// Settings that vary per rendering rather than per template, such as the language of the page.
 public struct RenderEnvironment: Sendable {
-    /// An ICU locale identifier such as "it_IT" or "en_US"; used by the `number` filter.
+    /// The page's locale identifier (`it_IT`, `en_US`), for custom filters.
     public var locale: String
+    /// How the `number` filter writes numbers on this page.
+    public var numbers: NumberFormat
 
-    public init(locale: String) {
+    public init(locale: String, numbers: NumberFormat) {
         self.locale = locale
+        self.numbers = numbers
     }
 }
 

@@ -168,7 +168,7 @@ typealias TemplateFuzzRandom = SeededRandom
             + String(repeating: ")", count: depth) + " }}" + String(repeating: "{% endif %}", count: depth)
         let library = try TemplateLibrary(sources: ["page.html": text])
         let html = try library.render(
-            "page.html", context: ["x": .text("<deep>")], environment: RenderEnvironment(locale: "en_US"))
+            "page.html", context: ["x": .text("<deep>")], environment: english)
         #expect(html == "&lt;deep&gt;")
     }
 

@@ -1,4 +1,5 @@
 import Catalogue
+import Templating
 
 /// One language edition of the site: its labels and its way of writing numbers and units.
 ///
@@ -10,7 +11,7 @@ public struct Edition: Sendable {
 
     public init(localization: Localization) {
         self.localization = localization
-        self.numbers = NumberFormat.forLocale(localization.locale)
+        self.numbers = localization.numbers
     }
 
     public var language: Language { localization.language }
