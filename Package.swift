@@ -22,7 +22,7 @@ let package = Package(
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "TestSupport"]),
-        .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue"]),
+        .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue", "TestSupport"]),
         // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
         .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site", "TestSupport"]),
     ]

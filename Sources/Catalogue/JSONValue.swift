@@ -1,7 +1,7 @@
 /// One value of a parsed JSON document, with where it came from.
 ///
 /// Values keep byte offsets rather than line and column: counting columns in characters costs a pass over every
-/// line, and only the few values that end up in a `Problem` ever need one. `JSONDocument.location(of:)` turns an
+/// line, and only the few values that end up in a `Problem` ever need one. `SourceLocator.location(of:)` turns an
 /// offset into a line and column on demand.
 struct JSONValue: Sendable {
     enum Storage: Sendable {

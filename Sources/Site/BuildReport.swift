@@ -6,7 +6,7 @@ public struct BuildReport: Sendable {
     public var files: Int
     public var bytes: Int
     public var warnings: [Problem]
-    /// Seconds spent in each phase, in order: load (decode and validate), render and write, publish.
+    /// Seconds spent in each phase, in order: decode (and validate), plan, render and write, publish.
     public var phases: [(name: String, seconds: Double)]
 
     public var seconds: Double { phases.reduce(0) { $0 + $1.seconds } }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import Catalogue
 
@@ -12,10 +13,7 @@ enum Fixture {
     }
 
     /// The repository root (the folder holding `Package.swift`).
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var repositoryRoot: URL { URL(fileURLWithPath: RepositoryPaths.root) }
 
     static func path(_ name: String) -> String {
         directory.appendingPathComponent(name).path

@@ -1,13 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `guzzi-site` binary as a user runs it: exit statuses, what it prints, what it leaves on disk.
 @Suite struct CommandLineTests {
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let repositoryRoot = RepositoryPaths.root
 
     /// The binary sits next to the test bundle in the build folder.
     static let binary: String = {

@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import TestSupport
 
 /// Small values and paths shared by the Site tests.
 enum SiteFixtures {
@@ -22,17 +23,9 @@ enum SiteFixtures {
             notes: text, images: images)
     }
 
-    /// The repository root, found from this file's path so tests run from any folder.
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let repositoryRoot = RepositoryPaths.root
 
-    static var realDatasetPath: String? {
-        let path = (repositoryRoot as NSString).deletingLastPathComponent + "/shared/data/info_moto.json"
-        return FileManager.default.fileExists(atPath: path) ? path : nil
-    }
+    static var realDatasetPath: String? { RepositoryPaths.realDataset }
 
     static func temporaryFolder(_ name: String = #function) -> String {
         let path = NSTemporaryDirectory() + "guzzi-test-" + UUID().uuidString

@@ -1,15 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Updater
 
 /// The update rules without a network: only a newer, valid dataset replaces the file, atomically, with a backup.
 @Suite struct DatasetUpdaterTests {
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let repositoryRoot = RepositoryPaths.root
 
     /// The bundled sample when it is there, else the small fixture; either way with `version` set to `version`.
     static func dataset(version: Int) throws -> [UInt8] {
