@@ -4,7 +4,7 @@
 /// `--name value` or `--name=value`, a usage error names the offending argument and exits with status 2.
 struct Arguments: Equatable {
     enum Command: String, CaseIterable {
-        case build, check, serve, update
+        case build, check, serve, update, photos
     }
 
     var command: Command
@@ -17,6 +17,12 @@ struct Arguments: Equatable {
         .check: ["data"],
         .serve: ["data", "output", "templates", "resources", "base-url", "host", "port"],
         .update: ["data", "from"],
+        .photos: ["data", "oembed", "timeout", "max-wait"],
+    ]
+
+    /// Options that take no value (besides `--help`), per command.
+    static let flagOptions: [Command: Set<String>] = [
+        .photos: ["retry-gone"]
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
@@ -38,6 +44,10 @@ struct Arguments: Equatable {
             if let equals = name.firstIndex(of: "=") {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
+            }
+            if value == nil, flagOptions[command]?.contains(name) == true {
+                result.flags.insert(name)
+                continue
             }
             guard allowed.contains(name) else { throw .unknownOption(argument, command: command) }
             if value == nil {
