@@ -99,6 +99,8 @@ final class OEmbedClient: Sendable {
         case 404: return .gone(reason: "not found")
         case 401: return .gone(reason: "private")
         case 429: return .rateLimited(retryAfter: retryAfter(headers))
+        // oEmbed's answer for a format it does not serve: asking again will not help.
+        case 501: return .failed(reason: "HTTP 501 \(statusText(501)) (the endpoint does not serve format=json)")
         case 403, 408, 500...599: return .transient(reason: "HTTP \(status) \(statusText(status))")
         default: return .failed(reason: "HTTP \(status) \(statusText(status))")
         }
