@@ -23,7 +23,7 @@ let package = Package(
             name: "guzzi-site", dependencies: ["Catalogue", "Site", "Server", "Updater", "Photos", "PhotoSidecar"],
             swiftSettings: strict),
         // Helpers shared by the test targets (a seeded random generator for the fuzz tests).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Templating"], path: "Tests/TestSupport"),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "TestSupport"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(

@@ -6,12 +6,21 @@ import Synchronization
 /// It keeps going after an error, substituting a placeholder, so that one run reports every problem; the
 /// catalogue is thrown away at the end if there was any error.
 struct CatalogueReader {
+    /// A JSON value with the path it was found at, which every message about it needs.
+    struct Located {
+        let value: JSONValue
+        let path: String
+    }
+
     /// Dataset years before the first Guzzi or after this century are surely typos.
     static let plausibleYears = 1900...2100
 
     private let document: JSONDocument
-    private var reporter: ProblemReporter
+    /// Internal, not private: the field readers in `CatalogueReader+Fields.swift` report through it.
+    var reporter: ProblemReporter
     private var texts = TextTable()
+    /// False when `texts` is missing or not an object: that is reported once, not again for every element.
+    private var textsAreReadable = false
 
     init(document: JSONDocument) {
         self.document = document
@@ -21,6 +30,11 @@ struct CatalogueReader {
     var problems: [Problem] { reporter.problems }
 
     mutating func read() -> Catalogue? {
+        if let legacy = LegacySchema.problem(in: document.root) {
+            // Hundreds of schema errors would bury the one thing worth saying: this is another format.
+            reporter.error("", at: document.root.offset, legacy)
+            return nil
+        }
         var locator = SourceLocator(bytes: document.bytes)
         for duplicate in document.duplicateKeys {
             let first = locator.location(of: duplicate.firstOffset)
@@ -37,6 +51,7 @@ struct CatalogueReader {
         let version = integer(in: root, "version", path: "")
         let textsValue = field(in: root, "texts", path: "")
         texts = TextTable(textsValue, reporter: &reporter)
+        textsAreReadable = textsValue?.members != nil
         var motorcycles: [Motorcycle] = []
         if let elements = field(in: root, "elements", path: "") {
             if let array = elements.array {
@@ -72,9 +87,12 @@ struct CatalogueReader {
                 } else {
                     firstPathOfID[id] = path
                     entry = texts.entry(for: id)
-                    if entry == nil {
-                        reporter.error(
-                            idPath, at: idValue.offset, "texts has no entry \(JSONPath.quoted(String(id))) for this id")
+                    if entry == nil, textsAreReadable {
+                        // A slip published datasets have had; the bike still has its figures worth showing.
+                        reporter.warning(
+                            idPath, at: idValue.offset,
+                            "texts has no entry \(JSONPath.quoted(String(id))) for this id; "
+                                + "its texts are shown as not stated")
                     }
                 }
                 jobs.append(Job(index: index, id: id, path: path, entry: entry, isKept: true))
@@ -135,58 +153,60 @@ struct CatalogueReader {
         let frame = readFrame(section(element, "frame", path: path), entry: entry)
         let brakes = readBrakes(section(element, "brakes", path: path), entry: entry)
         let capacities = readCapacities(section(element, "capacities_performances", path: path))
-        let notes = text(in: (element, path), "notes", entry: entry)
+        let notes = text(in: Located(value: element, path: path), "notes", entry: entry)
         let images = readImages(element, path: path)
         return Motorcycle(
             id: id, general: general, engine: engine, transmission: transmission, frame: frame, brakes: brakes,
             capacities: capacities, notes: notes, images: images)
     }
 
-    private mutating func readGeneral(_ object: (JSONValue, String)?) -> GeneralInfo {
+    private mutating func readGeneral(_ object: Located?) -> GeneralInfo {
         guard let object else { return GeneralInfo(family: nil, name: "", firstYear: 0, lastYear: nil) }
         let family = optionalString(in: object, "family").flatMap { $0.isEmpty ? nil : $0 }
         let name = string(in: object, "name", nonEmpty: true)
         let firstYear = year(in: object, "first_year", optional: false)
         let lastYear = year(in: object, "last_year", optional: true)
-        if let firstYear, let lastYear, firstYear > lastYear, let value = object.0.member("last_year")?.value {
+        if let firstYear, let lastYear, firstYear > lastYear, let value = object.value.member("last_year")?.value {
             reporter.error(
-                object.1 + ".last_year", at: value.offset,
+                object.path + ".last_year", at: value.offset,
                 "last_year \(lastYear) is before first_year \(firstYear)")
         }
         return GeneralInfo(family: family, name: name, firstYear: firstYear ?? 0, lastYear: lastYear)
     }
 
-    private mutating func readEngine(_ object: (JSONValue, String)?, entry: TextTable.Entry?) -> Engine {
+    private mutating func readEngine(_ object: Located?, entry: TextTable.Entry?) -> Engine {
         guard let object else {
             return Engine(
-                configuration: .empty, strokeCycle: 4, bore: 0, stroke: 0, displacementReal: 0, displacementNominal: 0,
-                compression: 0, power: nil, feed: .empty, ignition: .empty)
+                configuration: .empty, strokeCycle: 4, bore: nil, stroke: nil, displacementReal: nil,
+                displacementNominal: nil, compression: nil, power: nil, feed: .empty, ignition: .empty)
         }
         let configuration = text(in: object, "configuration", entry: entry)
         var strokeCycle = 4
-        if let value = field(in: object.0, "stroke_cycle", path: object.1),
-            let cycle = integerValue(value, path: object.1 + ".stroke_cycle")
+        if let value = field(in: object.value, "stroke_cycle", path: object.path),
+            let cycle = integerValue(value, path: object.path + ".stroke_cycle")
         {
             strokeCycle = cycle
             if cycle != 2 && cycle != 4 {
                 reporter.error(
-                    object.1 + ".stroke_cycle", at: value.offset, "must be 2 or 4, found \(reporter.found(value))")
+                    object.path + ".stroke_cycle", at: value.offset, "must be 2 or 4, found \(reporter.found(value))")
             }
         }
         let bore = number(in: object, "bore")
         let stroke = number(in: object, "stroke")
-        var real = 0.0
-        var nominal = 0.0
-        if let displacement = section(object.0, "displacement", path: object.1) {
+        var real: Double?
+        var nominal: Double?
+        if let displacement = section(object.value, "displacement", path: object.path) {
             real = number(in: displacement, "real")
             nominal = number(in: displacement, "nominal")
         }
         let compression = number(in: object, "compression")
         var power: Power?
-        if let value = field(in: object.0, "power", path: object.1), !value.isNull {
-            let path = object.1 + ".power"
+        if let value = field(in: object.value, "power", path: object.path), !value.isNull {
+            let path = object.path + ".power"
             if value.members != nil {
-                power = Power(peak: number(in: (value, path), "peak"), rpm: optionalNumber(in: (value, path), "rpm"))
+                let located = Located(value: value, path: path)
+                // A peak of 0 is "not stated" (warned), and a power without its peak is no power figure at all.
+                power = number(in: located, "peak").map { Power(peak: $0, rpm: optionalNumber(in: located, "rpm")) }
             } else {
                 reporter.typeMismatch(path, value, expected: "an object or null")
             }
@@ -198,17 +218,17 @@ struct CatalogueReader {
             displacementNominal: nominal, compression: compression, power: power, feed: feed, ignition: ignition)
     }
 
-    private mutating func readTransmission(_ object: (JSONValue, String)?, entry: TextTable.Entry?) -> Transmission {
+    private mutating func readTransmission(_ object: Located?, entry: TextTable.Entry?) -> Transmission {
         guard let object else { return Transmission(gearbox: .empty, clutch: .empty, finalDrive: .empty) }
         return Transmission(
             gearbox: text(in: object, "type", entry: entry), clutch: text(in: object, "clutch", entry: entry),
             finalDrive: text(in: object, "final_drive", entry: entry))
     }
 
-    private mutating func readFrame(_ object: (JSONValue, String)?, entry: TextTable.Entry?) -> Frame {
+    private mutating func readFrame(_ object: Located?, entry: TextTable.Entry?) -> Frame {
         guard let object else {
             return Frame(
-                type: .empty, frontSuspension: .empty, rearSuspension: .empty, wheelbase: 0, wheels: nil, tyres: nil)
+                type: .empty, frontSuspension: .empty, rearSuspension: .empty, wheelbase: nil, wheels: nil, tyres: nil)
         }
         return Frame(
             type: text(in: object, "type", entry: entry),
@@ -219,7 +239,7 @@ struct CatalogueReader {
             tyres: optionalString(in: object, "tyres"))
     }
 
-    private mutating func readBrakes(_ object: (JSONValue, String)?, entry: TextTable.Entry?) -> Brakes {
+    private mutating func readBrakes(_ object: Located?, entry: TextTable.Entry?) -> Brakes {
         guard let object else { return Brakes(type: .empty, frontSize: nil, rearSize: nil, notes: .empty) }
         return Brakes(
             type: text(in: object, "type", entry: entry),
@@ -228,9 +248,10 @@ struct CatalogueReader {
             notes: text(in: object, "notes", entry: entry))
     }
 
-    private mutating func readCapacities(_ object: (JSONValue, String)?) -> Capacities {
+    private mutating func readCapacities(_ object: Located?) -> Capacities {
         guard let object else {
-            return Capacities(fuelCapacity: nil, lubricantCapacity: nil, weight: 0, maxSpeed: nil, fuelConsumption: nil)
+            return Capacities(
+                fuelCapacity: nil, lubricantCapacity: nil, weight: nil, maxSpeed: nil, fuelConsumption: nil)
         }
         return Capacities(
             fuelCapacity: optionalNumber(in: object, "fuel_capacity"),
@@ -262,119 +283,5 @@ struct CatalogueReader {
             }
         }
         return urls
-    }
-
-    // MARK: Fields
-
-    /// The member `key` of `object`, reporting it as missing if it is not there.
-    private mutating func field(in object: JSONValue, _ key: String, path: String) -> JSONValue? {
-        if let member = object.member(key) { return member.value }
-        reporter.missingKey(key, in: object, path: path)
-        return nil
-    }
-
-    /// A nested object with its path, or `nil` after reporting why not.
-    private mutating func section(_ object: JSONValue, _ key: String, path: String) -> (JSONValue, String)? {
-        guard let value = field(in: object, key, path: path) else { return nil }
-        let sectionPath = JSONPath.appending(key: key, to: path)
-        guard value.members != nil else {
-            reporter.typeMismatch(sectionPath, value, expected: "an object")
-            return nil
-        }
-        return (value, sectionPath)
-    }
-
-    /// A required figure that must be greater than zero; 0 after a reported problem.
-    private mutating func number(in object: (JSONValue, String), _ key: String) -> Double {
-        guard let value = field(in: object.0, key, path: object.1) else { return 0 }
-        return positive(value, path: JSONPath.appending(key: key, to: object.1), nullable: false) ?? 0
-    }
-
-    /// A figure that may be `null`; when present it must be greater than zero.
-    private mutating func optionalNumber(in object: (JSONValue, String), _ key: String) -> Double? {
-        guard let value = field(in: object.0, key, path: object.1) else { return nil }
-        return positive(value, path: JSONPath.appending(key: key, to: object.1), nullable: true)
-    }
-
-    private mutating func positive(_ value: JSONValue, path: @autoclosure () -> String, nullable: Bool) -> Double? {
-        if nullable, value.isNull { return nil }
-        guard let number = value.number else {
-            reporter.typeMismatch(path(), value, expected: nullable ? "a number or null" : "a number")
-            return nil
-        }
-        guard number > 0 else {
-            reporter.error(path(), at: value.offset, "must be greater than zero, found \(reporter.found(value))")
-            return nil
-        }
-        return number
-    }
-
-    private mutating func integer(in object: JSONValue, _ key: String, path: String) -> Int {
-        guard let value = field(in: object, key, path: path) else { return 0 }
-        return integerValue(value, path: JSONPath.appending(key: key, to: path)) ?? 0
-    }
-
-    /// Integers are numbers without a fractional part, so `1.5` is refused but `2.0` would pass.
-    private mutating func integerValue(_ value: JSONValue, path: @autoclosure () -> String) -> Int? {
-        guard let number = value.number, number.rounded(.towardZero) == number, abs(number) < 9e15 else {
-            reporter.typeMismatch(path(), value, expected: "an integer")
-            return nil
-        }
-        return Int(number)
-    }
-
-    private mutating func year(in object: (JSONValue, String), _ key: String, optional: Bool) -> Int? {
-        guard let value = field(in: object.0, key, path: object.1) else { return nil }
-        if optional, value.isNull { return nil }
-        guard let year = integerValue(value, path: JSONPath.appending(key: key, to: object.1)) else { return nil }
-        guard Self.plausibleYears.contains(year) else {
-            reporter.error(
-                JSONPath.appending(key: key, to: object.1), at: value.offset,
-                "year \(year) is outside \(Self.plausibleYears.lowerBound)…\(Self.plausibleYears.upperBound)")
-            return nil
-        }
-        return year
-    }
-
-    private mutating func string(in object: (JSONValue, String), _ key: String, nonEmpty: Bool) -> String {
-        guard let value = field(in: object.0, key, path: object.1) else { return "" }
-        guard let text = value.string else {
-            reporter.typeMismatch(JSONPath.appending(key: key, to: object.1), value, expected: "a string")
-            return ""
-        }
-        if nonEmpty, text.allSatisfy(\.isWhitespace) {
-            reporter.error(JSONPath.appending(key: key, to: object.1), at: value.offset, "must not be empty")
-        }
-        return text
-    }
-
-    private mutating func optionalString(in object: (JSONValue, String), _ key: String) -> String? {
-        guard let value = field(in: object.0, key, path: object.1) else { return nil }
-        if value.isNull { return nil }
-        guard let text = value.string else {
-            reporter.typeMismatch(JSONPath.appending(key: key, to: object.1), value, expected: "a string or null")
-            return nil
-        }
-        return text
-    }
-
-    /// Resolves a text key ("engine_feed") through the element's `texts` entry; `null` means no text.
-    private mutating func text(in object: (JSONValue, String), _ key: String, entry: TextTable.Entry?) -> LocalizedText
-    {
-        guard let value = field(in: object.0, key, path: object.1) else { return .empty }
-        if value.isNull { return .empty }
-        guard let textKey = value.string else {
-            reporter.typeMismatch(JSONPath.appending(key: key, to: object.1), value, expected: "a text key (a string)")
-            return .empty
-        }
-        // Without an entry for the element the missing entry was reported once already, at the id.
-        guard let entry else { return .empty }
-        guard let text = entry.text(for: textKey) else {
-            reporter.error(
-                JSONPath.appending(key: key, to: object.1), at: value.offset,
-                "text key \(JSONPath.quoted(textKey)) has no entry in \(entry.path)")
-            return .empty
-        }
-        return text
     }
 }

@@ -1,6 +1,7 @@
 /// One motorcycle of the catalogue, with every text already resolved from the `texts` table.
 ///
-/// Optional figures are `nil` where the dataset has `null`: the site shows a dash for them.
+/// Optional figures are `nil` where the dataset has `null`, and any figure is `nil` where the dataset has 0 (its
+/// placeholder for "unknown"): the site shows "not stated" for them.
 public struct Motorcycle: Sendable, Equatable {
     /// The fields live in one shared, immutable box. Why: a motorcycle holds some thirty strings, and every plain
     /// copy of the struct (a `for bike in bikes`, an element passed to a closure) retained and released each of
@@ -83,18 +84,20 @@ public struct Engine: Sendable, Equatable {
     public var configuration: LocalizedText
     /// 2 or 4.
     public var strokeCycle: Int
-    public var bore: Double  // mm
-    public var stroke: Double  // mm
-    public var displacementReal: Double  // cm³
-    public var displacementNominal: Double  // cm³
-    public var compression: Double  // ratio, x : 1
+    // Required in the schema, `nil` only where the dataset has 0, its placeholder for "unknown".
+    public var bore: Double?  // mm
+    public var stroke: Double?  // mm
+    public var displacementReal: Double?  // cm³
+    public var displacementNominal: Double?  // cm³
+    public var compression: Double?  // ratio, x : 1
     public var power: Power?
     public var feed: LocalizedText
     public var ignition: LocalizedText
 
     public init(
-        configuration: LocalizedText, strokeCycle: Int, bore: Double, stroke: Double, displacementReal: Double,
-        displacementNominal: Double, compression: Double, power: Power?, feed: LocalizedText, ignition: LocalizedText
+        configuration: LocalizedText, strokeCycle: Int, bore: Double?, stroke: Double?, displacementReal: Double?,
+        displacementNominal: Double?, compression: Double?, power: Power?, feed: LocalizedText,
+        ignition: LocalizedText
     ) {
         self.configuration = configuration
         self.strokeCycle = strokeCycle
@@ -135,13 +138,14 @@ public struct Frame: Sendable, Equatable {
     public var type: LocalizedText
     public var frontSuspension: LocalizedText
     public var rearSuspension: LocalizedText
-    public var wheelbase: Double  // mm
+    /// Required in the schema; `nil` where the dataset has 0 ("unknown").
+    public var wheelbase: Double?  // mm
     /// Plain strings in the dataset, the same in both languages.
     public var wheels: String?
     public var tyres: String?
 
     public init(
-        type: LocalizedText, frontSuspension: LocalizedText, rearSuspension: LocalizedText, wheelbase: Double,
+        type: LocalizedText, frontSuspension: LocalizedText, rearSuspension: LocalizedText, wheelbase: Double?,
         wheels: String?, tyres: String?
     ) {
         self.type = type
@@ -170,12 +174,13 @@ public struct Brakes: Sendable, Equatable {
 public struct Capacities: Sendable, Equatable {
     public var fuelCapacity: Double?  // l
     public var lubricantCapacity: Double?  // l
-    public var weight: Double  // kg
+    /// Required in the schema; `nil` where the dataset has 0 ("unknown").
+    public var weight: Double?  // kg
     public var maxSpeed: Double?  // km/h
     public var fuelConsumption: Double?  // l/100 km
 
     public init(
-        fuelCapacity: Double?, lubricantCapacity: Double?, weight: Double, maxSpeed: Double?, fuelConsumption: Double?
+        fuelCapacity: Double?, lubricantCapacity: Double?, weight: Double?, maxSpeed: Double?, fuelConsumption: Double?
     ) {
         self.fuelCapacity = fuelCapacity
         self.lubricantCapacity = lubricantCapacity

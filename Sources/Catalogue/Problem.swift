@@ -24,6 +24,13 @@ public struct Problem: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The problem as `--strict` sees it: a warning becomes an error that says why it is one.
+    public var strict: Problem {
+        guard severity == .warning else { return self }
+        return Problem(
+            severity: .error, path: path, line: line, column: column, message: message + " (an error with --strict)")
+    }
+
     /// One readable line: `error: elements[12].engine.bore: expected a number, found "88" (line 240, column 17)`.
     ///
     /// Without a path the position leads (`error: line 4, column 28: …`), as compilers print syntax errors.

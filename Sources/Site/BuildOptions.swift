@@ -7,6 +7,8 @@ public struct BuildOptions: Sendable {
     public var resourcesPath: String
     /// Absolute URL the site is published at, with a trailing slash; `nil` makes canonical links relative.
     public var baseURL: String?
+    /// Warnings in the dataset fail the build (`--strict`), for whoever wants a dataset's CI to be strict.
+    public var strict = false
     /// Keep the previous output after the swap, as this process's staging folder, and write the next build
     /// over its files. `serve` sets it: on ext4, creating hundreds of files right after deleting as many is
     /// several times slower than rewriting them (the allocator skips recently freed inodes), and a rebuild
@@ -26,6 +28,15 @@ public struct BuildOptions: Sendable {
         self.templatesPath = templatesPath
         self.resourcesPath = resourcesPath
         self.baseURL = baseURL
+    }
+
+    /// The defaults inside `folder` (a project folder found by `ProjectFolder`): its sample data, templates,
+    /// resources and `output/`.
+    public init(projectFolder folder: String) {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        self.init(
+            dataPath: prefix + "Resources/sample/info_moto.json", outputPath: prefix + "output",
+            templatesPath: prefix + "Templates", resourcesPath: prefix + "Resources")
     }
 
     /// `https://example.org/guzzi` → `https://example.org/guzzi/`; `nil` when it is not an absolute http(s) URL.

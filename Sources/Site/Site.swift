@@ -28,7 +28,7 @@ struct Site: Sendable {
         do {
             return try library.renderBytes(
                 page.template, context: context,
-                environment: RenderEnvironment(locale: editions[page.language ?? .en]!.localization.locale))
+                environment: environment(page.language ?? .en))
         } catch let error as TemplateError {
             throw .template(error)
         } catch {
@@ -38,16 +38,55 @@ struct Site: Sendable {
 
     /// Files that are not pages: the JSON index of each edition, the sitemap and robots.txt. Each is made by
     /// its own closure so that they are written in parallel with the pages, not before them.
-    func dataFiles() -> [(path: String, make: @Sendable () -> String)] {
+    func dataFiles() -> [(path: String, make: @Sendable () throws(SiteError) -> [UInt8])] {
         let plan = plan
         let editions = editions
-        var files: [(path: String, make: @Sendable () -> String)] = Language.allCases.map { language in
-            (language.rawValue + "/index.json", { CatalogueIndex(edition: editions[language]!, plan: plan).json() })
+        var files: [(path: String, make: @Sendable () throws(SiteError) -> [UInt8])] = Language.allCases.map {
+            language in
+            (
+                language.rawValue + "/index.json",
+                { Array(CatalogueIndex(edition: editions[language]!, plan: plan).json().utf8) }
+            )
         }
         let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
-        files.append(("robots.txt", { search.robots() }))
-        if frame.baseURL != nil { files.append(("sitemap.xml", { search.sitemap() ?? "" })) }
+        let site = self
+        files.append(
+            (
+                "robots.txt",
+                { () throws(SiteError) -> [UInt8] in
+                    try site.render(template: SearchEngineFiles.robotsTemplate, context: search.robotsContext())
+                }
+            ))
+        if frame.baseURL != nil {
+            files.append(
+                (
+                    "sitemap.xml",
+                    { () throws(SiteError) -> [UInt8] in
+                        try site.render(
+                            template: SearchEngineFiles.sitemapTemplate, context: search.sitemapContext() ?? [:])
+                    }
+                ))
+        }
         return files
+    }
+
+    /// A template that is not a page (the sitemap, robots.txt), rendered in no edition's locale.
+    func render(template: String, context: [String: Value]) throws(SiteError) -> [UInt8] {
+        do {
+            return try library.renderBytes(
+                template, context: context,
+                environment: environment(.en))
+        } catch let error as TemplateError {
+            throw .template(error)
+        } catch {
+            throw .output(path: template, message: "\(error)")
+        }
+    }
+
+    /// What templates of an edition's pages format numbers with.
+    func environment(_ language: Language) -> RenderEnvironment {
+        let localization = editions[language]!.localization
+        return RenderEnvironment(locale: localization.locale, numbers: localization.numbers)
     }
 
     func context(for page: Page) -> [String: Value] {

@@ -31,7 +31,7 @@ public enum SiteBuilder {
         } else {
             let loaded: (catalogue: Catalogue, warnings: [Problem])
             do {
-                loaded = try Catalogue.load(data, path: options.dataPath)
+                loaded = try Catalogue.load(data, path: options.dataPath, strict: options.strict)
             } catch {
                 throw .catalogue(error)
             }
@@ -96,7 +96,7 @@ public enum SiteBuilder {
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
             key += Array(name.utf8) + [0] + Array(FileManager.default.contents(atPath: folder + "/" + name) ?? Data())
         }
-        key += Array("\u{0}\(options.baseURL ?? "")\u{0}\(options.servedFromPath ?? "")".utf8)
+        key += Array("\u{0}\(options.baseURL ?? "")\u{0}\(options.servedFromPath ?? "")\u{0}\(options.strict)".utf8)
         return key
     }
 
@@ -119,10 +119,8 @@ public enum SiteBuilder {
         }
         do {
             return Inputs(editions: editions, library: try TemplateLibrary(directory: options.templatesPath))
-        } catch let error as TemplateError {
-            throw .template(error)
         } catch {
-            throw .output(path: options.templatesPath, message: "\(error)")
+            throw .template(error)
         }
     }
 
@@ -131,7 +129,7 @@ public enum SiteBuilder {
     /// `contexts`, when given, are the page models of an earlier build with the same inputs; with
     /// `keepingContexts` the models made now are returned for the next build.
     static func renderAndWrite(
-        site: Site, writer: OutputWriter, dataFiles: [(path: String, make: @Sendable () -> String)],
+        site: Site, writer: OutputWriter, dataFiles: [(path: String, make: @Sendable () throws(SiteError) -> [UInt8])],
         contexts: [[String: Value]]? = nil, keepingContexts: Bool = false,
         progress: (@Sendable (BuildProgress) -> Void)?
     ) throws(SiteError) -> (bytes: Int, contexts: [[String: Value]]?) {
@@ -150,7 +148,7 @@ public enum SiteBuilder {
                 do {
                     let bytes: [UInt8]
                     if isData {
-                        bytes = Array(dataFiles[job].make().utf8)
+                        bytes = try dataFiles[job].make()
                     } else {
                         let index = job - dataFiles.count
                         let context = contexts?[index] ?? site.context(for: pages[index])

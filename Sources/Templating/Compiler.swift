@@ -8,7 +8,9 @@ enum Compiler {
         let filters = try filterTable(customFilters)
         var parsed: [String: ParsedTemplate] = [:]
         for source in sources {
-            let file = SourceFile(displayName: source.displayName, text: source.text)
+            let file = SourceFile(
+                displayName: source.displayName, text: source.text,
+                contentType: ContentType.of(templateNamed: source.name))
             parsed[source.name] = try Parser.parse(
                 name: source.name, source: source.text, file: file, filters: filters)
         }

@@ -1,4 +1,4 @@
-/// Escaping for the three output contexts the engine supports: HTML text/attributes, `<script>` JSON, and URL
+/// Escaping for the output contexts the engine supports: HTML text/attributes, XML, `<script>` JSON, and URL
 /// components. All work on UTF-8 bytes and copy runs without special characters in bulk, because escaping is
 /// the hottest path of rendering.
 public enum Escaping {
@@ -58,10 +58,50 @@ public enum Escaping {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Appends `string` escaped for XML text and attributes: the five HTML entities, and the characters XML 1.0
+    /// forbids (C0 controls but tab, line feed and carriage return; U+FFFE and U+FFFF) dropped, so the document
+    /// always parses. Lone surrogates cannot occur in a Swift `String`.
+    static func appendXML(_ string: String, to output: inout [UInt8]) {
+        let needsWork = string.utf8.contains { byte in
+            byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0xEF
+        }
+        guard needsWork else {
+            output.append(contentsOf: string.utf8)
+            return
+        }
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "&": output.append(contentsOf: "&amp;".utf8)
+            case "<": output.append(contentsOf: "&lt;".utf8)
+            case ">": output.append(contentsOf: "&gt;".utf8)
+            case "\"": output.append(contentsOf: "&quot;".utf8)
+            case "'": output.append(contentsOf: "&#39;".utf8)
+            case "\t", "\n", "\r": output.append(UInt8(scalar.value))
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                output.append(contentsOf: String(scalar).utf8)
+            }
+        }
+    }
+
+    /// `appendXML` as a String, for the SVG charts, which Swift draws.
+    public static func xml(_ string: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(string.utf8.count + 16)
+        appendXML(string, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// A JSON string literal that is also safe inside `<script>`: `<`, `>` and `&` are escaped so `</script>`
     /// and `<!--` cannot end the script, and U+2028/U+2029 because older JavaScript treats them as newlines.
     static func appendJSONString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        appendJSONStringContent(string, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of `appendJSONString`, without the quotes: what `{{ }}` writes in a `.json` template.
+    static func appendJSONStringContent(_ string: String, to output: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
             var runStart = 0
@@ -109,7 +149,6 @@ public enum Escaping {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 
     /// `appendJSONString` as a String, for the JSON files and JSON-LD the site writes outside templates.

@@ -59,16 +59,14 @@ enum BuiltinFilters {
         guard case .number(let n) = input else {
             throw FilterError("expects a number, got \(input.kindDescription)")
         }
-        var digits = 2
+        var digits = 3
         if let argument = arguments.first {
             guard case .number(let d) = argument, d == d.rounded(), (0...15).contains(d) else {
                 throw FilterError("maxFractionDigits must be a whole number from 0 to 15")
             }
             digits = Int(d)
         }
-        let formatted = NumberFormatterPool.shared.format(
-            n, locale: environment.locale, maximumFractionDigits: digits)
-        return .text(formatted)
+        return .text(environment.numbers.string(n, maxFractionDigits: digits))
     }
 
     static func urlencode(_ input: Value, _ arguments: [Value], _ environment: RenderEnvironment) throws -> Value {

@@ -2,7 +2,8 @@
 indirect enum Node: Sendable {
     /// Literal text, stored as UTF-8 so rendering is a plain byte copy.
     case text([UInt8])
-    case output(Expression)
+    /// `{{ expr }}`, escaped for the content type of the file it is written in.
+    case output(Expression, ContentType)
     case conditional(branches: [ConditionalBranch], otherwise: [Node]?)
     case loop(Loop)
     case assignment(name: String, value: Expression)

@@ -95,7 +95,7 @@ struct Parser {
                     throw error("expected '}}' but found \(tokens[position].displayName)", at: tokens[position])
                 }
                 position += 1
-                nodes.append(.output(expression))
+                nodes.append(.output(expression, file.contentType))
             case .statementStart:
                 let keywordToken = tokens[position + 1]
                 guard case .identifier(let keyword) = keywordToken.kind else {

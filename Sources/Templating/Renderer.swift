@@ -1,10 +1,13 @@
 /// Settings that vary per rendering rather than per template, such as the language of the page.
 public struct RenderEnvironment: Sendable {
-    /// An ICU locale identifier such as "it_IT" or "en_US"; used by the `number` filter.
+    /// The page's locale identifier (`it_IT`, `en_US`), for custom filters.
     public var locale: String
+    /// How the `number` filter writes numbers on this page.
+    public var numbers: NumberFormat
 
-    public init(locale: String) {
+    public init(locale: String, numbers: NumberFormat) {
         self.locale = locale
+        self.numbers = numbers
     }
 }
 
@@ -41,8 +44,8 @@ struct Renderer {
             switch node {
             case .text(let bytes):
                 output.append(contentsOf: bytes)
-            case .output(let expression):
-                try write(try evaluate(expression), of: expression)
+            case .output(let expression, let contentType):
+                try write(try evaluate(expression), of: expression, as: contentType)
             case .conditional(let branches, let otherwise):
                 var matched = false
                 for branch in branches where try evaluate(branch.condition).isTruthy {
@@ -129,10 +132,12 @@ struct Renderer {
         names.removeSubrange(scopeStarts.removeLast()...)
     }
 
-    private mutating func write(_ value: Value, of expression: Expression) throws(TemplateError) {
+    private mutating func write(_ value: Value, of expression: Expression, as contentType: ContentType)
+        throws(TemplateError)
+    {
         switch value {
         case .text(let s):
-            Escaping.appendHTML(s, to: &output)
+            contentType.append(s, to: &output)
         case .html(let s):
             output.append(contentsOf: s.utf8)
         case .number(let n):

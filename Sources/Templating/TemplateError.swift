@@ -46,10 +46,13 @@ final class SourceFile: Sendable {
     /// The name shown in errors (a path when loaded from a directory).
     let displayName: String
     let text: String
+    /// How `{{ }}` escapes in this file, from its template name.
+    let contentType: ContentType
 
-    init(displayName: String, text: String) {
+    init(displayName: String, text: String, contentType: ContentType = .html) {
         self.displayName = displayName
         self.text = text
+        self.contentType = contentType
     }
 
     func error(_ message: String, line: Int, column: Int) -> TemplateError {

@@ -48,7 +48,7 @@ public enum DatasetUpdater {
             return .upToDate(path: dataPath, local: local.comparableVersion, source: catalogue.version)
         }
         try replace(dataPath, with: bytes)
-        return .updated(path: dataPath, previous: local, version: catalogue.version)
+        return .updated(path: dataPath, previous: local, version: catalogue.version, warnings: result.warnings)
     }
 
     /// Reads the local dataset's version; only a file that exists but cannot be read is an error.
@@ -158,9 +158,16 @@ public enum DatasetUpdater {
 
 /// The result of an update that did not fail.
 public enum UpdateOutcome: Sendable, Equatable, CustomStringConvertible {
-    case updated(path: String, previous: DatasetUpdater.LocalState, version: Int)
+    /// `warnings` are the new file's (a figure of 0, a missing text): accepted, as `build` accepts them, and shown.
+    case updated(path: String, previous: DatasetUpdater.LocalState, version: Int, warnings: [Problem] = [])
     /// The source's version is not higher than the local one (equal or older).
     case upToDate(path: String, local: Int, source: Int)
+
+    /// The new dataset's warnings, for the command to print.
+    public var warnings: [Problem] {
+        if case .updated(_, _, _, let warnings) = self { return warnings }
+        return []
+    }
 
     public var exitCode: Int32 {
         switch self {
@@ -171,7 +178,7 @@ public enum UpdateOutcome: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .updated(let path, let previous, let version):
+        case .updated(let path, let previous, let version, _):
             switch previous {
             case .version(let old): return "updated \(path): version \(old) → \(version)"
             case .missing: return "updated \(path): version 0 → \(version) (there was no local file)"

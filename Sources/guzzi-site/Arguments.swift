@@ -20,9 +20,12 @@ struct Arguments: Equatable {
         .photos: ["data", "oembed", "timeout", "max-wait"],
     ]
 
-    /// Options that take no value (besides `--help`), per command.
+    /// Options that take no value (`--strict`, `--retry-gone`), per command.
     static let flagOptions: [Command: Set<String>] = [
-        .photos: ["retry-gone"]
+        .build: ["strict"],
+        .check: ["strict"],
+        .serve: ["strict"],
+        .photos: ["retry-gone"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
@@ -45,7 +48,8 @@ struct Arguments: Equatable {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            if value == nil, flagOptions[command]?.contains(name) == true {
+            if flagOptions[command]?.contains(name) == true {
+                guard value == nil else { throw .unexpectedValue(name) }
                 result.flags.insert(name)
                 continue
             }
@@ -67,6 +71,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownOption(String, command: Arguments.Command)
     case unexpectedArgument(String)
     case missingValue(String)
+    case unexpectedValue(String)
     case invalidValue(option: String, value: String, expected: String)
 
     var description: String {
@@ -77,6 +82,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
             return "error: unknown option '\(option)' for '\(command.rawValue)'"
         case .unexpectedArgument(let argument): return "error: unexpected argument '\(argument)'"
         case .missingValue(let name): return "error: missing value for '--\(name)'"
+        case .unexpectedValue(let name): return "error: '--\(name)' takes no value"
         case .invalidValue(let option, let value, let expected):
             return "error: invalid value '\(value)' for '--\(option)': expected \(expected)"
         }

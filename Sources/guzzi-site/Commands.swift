@@ -4,8 +4,22 @@ import Site
 
 /// One function per command; each returns the process exit status.
 enum Commands {
+    /// The defaults: relative to the current folder when it is a project folder, else to the project folder the
+    /// binary was built in (said once on standard error), else relative as given, to fail with a clear message.
+    static func defaultOptions(_ arguments: Arguments) -> BuildOptions {
+        let given = ["data", "templates", "resources"].contains { arguments.options[$0] != nil }
+        let here = FileManager.default.currentDirectoryPath
+        guard !given,
+            let folder = ProjectFolder.locate(currentDirectory: here, executable: ProjectFolder.runningExecutable),
+            folder != here
+        else { return BuildOptions() }
+        Terminal.error("note: no Templates/ in \(here); using the project folder \(folder)")
+        return BuildOptions(projectFolder: folder)
+    }
+
     static func buildOptions(_ arguments: Arguments) throws(UsageError) -> BuildOptions {
-        var options = BuildOptions()
+        var options = defaultOptions(arguments)
+        options.strict = arguments.flags.contains("strict")
         if let data = arguments.options["data"] { options.dataPath = data }
         if let output = arguments.options["output"] { options.outputPath = output }
         if let templates = arguments.options["templates"] { options.templatesPath = templates }
@@ -62,14 +76,21 @@ enum Commands {
             }.joined(separator: " ")
     }
 
+    /// Exit 1 on any error, and with `--strict` on any warning too.
     static func check(_ arguments: Arguments) -> Int32 {
-        let path = arguments.options["data"] ?? BuildOptions().dataPath
+        let path = arguments.options["data"] ?? defaultOptions(arguments).dataPath
+        let strict = arguments.flags.contains("strict")
         do {
             let result = try CatalogueDecoder.decode(contentsOf: path)
-            for problem in result.problems { print("\(path): \(problem.description)") }
+            let problems = strict ? result.problems.map(\.strict) : result.problems
+            for problem in problems { print("\(path): \(problem.description)") }
             let errors = result.errors.count, warnings = result.warnings.count
-            print("\(path): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
-            return errors == 0 ? 0 : 1
+            var summary =
+                "\(path): \(errors) error\(errors == 1 ? "" : "s"), "
+                + "\(warnings) warning\(warnings == 1 ? "" : "s")"
+            if strict && warnings > 0 { summary += " (--strict: warnings are errors)" }
+            print(summary)
+            return errors == 0 && (!strict || warnings == 0) ? 0 : 1
         } catch {
             Terminal.error(error.description)
             return 1

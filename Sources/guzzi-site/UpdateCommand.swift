@@ -21,6 +21,7 @@ enum UpdateCommand {
         }
         do {
             let outcome = try DatasetUpdater.update(dataPath: dataPath, source: source)
+            for warning in outcome.warnings { Terminal.error("\(dataPath): \(warning.description)") }
             print(outcome.description)
             return outcome.exitCode
         } catch {

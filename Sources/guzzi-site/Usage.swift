@@ -22,6 +22,7 @@ enum Usage {
 
     static let build = """
         USAGE: guzzi-site build [--data FILE] [--output DIR] [--templates DIR] [--resources DIR] [--base-url URL]
+                                [--strict]
 
         OPTIONS:
           --data FILE       The dataset (default: Resources/sample/info_moto.json).
@@ -31,16 +32,22 @@ enum Usage {
           --resources DIR   Localisation tables and assets (default: Resources).
           --base-url URL    The absolute URL the site is published at, for canonical and hreflang links and
                             the sitemap (e.g. https://example.org/guzzi/). Without it those links are relative.
+          --strict          Fail on warnings too (a figure of 0, a missing text or translation), not only on
+                            errors: for a dataset's own CI.
+
+        Run it from the project folder (the one with Templates/ and Resources/); run from elsewhere, it uses the
+        project folder it was built in, unless --data, --templates or --resources is given.
 
         """
 
     static let check = """
-        USAGE: guzzi-site check [--data FILE]
+        USAGE: guzzi-site check [--data FILE] [--strict]
 
         Prints every problem of the dataset (errors and warnings); exits 1 when there is an error.
 
         OPTIONS:
           --data FILE       The dataset (default: Resources/sample/info_moto.json).
+          --strict          Warnings count as errors: exit 1 on any problem at all.
 
         """
 
@@ -54,7 +61,7 @@ enum Usage {
         OPTIONS:
           --host ADDRESS    The IPv4 address to listen on (default: 127.0.0.1, this computer only).
           --port N          The port (default: 8000; 0 picks a free one, printed at start).
-          --data, --output, --templates, --resources, --base-url   As for build.
+          --data, --output, --templates, --resources, --base-url, --strict   As for build.
 
         """
 

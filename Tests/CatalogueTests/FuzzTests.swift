@@ -193,12 +193,13 @@ struct CatalogueMutator {
         return FuzzJSON.object(members).bytes
     }
 
-    /// Decodes `bytes` and checks the outcome is a catalogue or located errors, within a second.
+    /// Decodes `bytes` and checks the outcome is a catalogue or located errors, in bounded time (generous for a busy
+    /// machine: it catches a hang or a quadratic walk, not a slow run).
     static func check(_ bytes: [UInt8], case label: String) {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = CatalogueDecoder.decode(bytes)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        #expect(seconds < 1, "\(label): decoding took \(seconds) s")
+        #expect(seconds < 10, "\(label): decoding took \(seconds) s")
         if result.catalogue == nil {
             #expect(!result.errors.isEmpty, "\(label): no catalogue and no error")
         } else {
@@ -337,7 +338,7 @@ extension CatalogueFuzzTests {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         #expect(result.errors.count >= elements.count)
         #expect(result.errors.allSatisfy { $0.line == 1 && ($0.column ?? 0) > 1 })
-        #expect(seconds < 2, "\(result.errors.count) errors on one line took \(seconds) s")
+        #expect(seconds < 20, "\(result.errors.count) errors on one line took \(seconds) s")
     }
 }
 

@@ -63,8 +63,8 @@ import Testing
 
     @Test func idleAndTricklingClientsDoNotBlockOthers() throws {
         let site = try TestSite(files: ["a.txt": "a"]) {
-            $0.idleTimeoutMilliseconds = 1_500
-            $0.headerTimeoutMilliseconds = 1_500
+            $0.idleTimeoutMilliseconds = 5_000
+            $0.headerTimeoutMilliseconds = 5_000
         }
         defer { site.stop() }
         let idle = try (0..<40).map { _ in try RawClient(port: site.port) }
@@ -75,7 +75,9 @@ import Testing
             #expect(try site.get("/a.txt").status == 200)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        #expect(seconds < 1.5, "100 requests took \(seconds) s beside 45 silent connections")
+        // Blocked behind the silent clients, they would wait for the 5 s timeout; 100 requests take well under a
+        // second, so the bound leaves room for a busy machine.
+        #expect(seconds < 4, "100 requests took \(seconds) s beside 45 silent connections")
         for trickler in tricklers { trickler.send("E") }
         // All of them are closed after the timeout: idle ones silently, tricklers with 408.
         for client in idle { #expect(client.isClosedByServer()) }

@@ -102,10 +102,10 @@ import Testing
         #expect(Self.snapshot(out) == before)
     }
 
-    /// A wrong type and a missing text key: the error names the JSON path and nothing in the output changes.
+    /// Two wrong types: the error names the JSON path and nothing in the output changes.
     @Test(arguments: [
         ("\"bore\": 88", "\"bore\": \"88\"", "elements[0].engine.bore: expected a number, found \"88\""),
-        ("\"feed\": \"engine_feed\"", "\"feed\": \"engine_fed\"", "elements[0].engine.feed"),
+        ("\"feed\": \"engine_feed\"", "\"feed\": 5", "elements[0].engine.feed: expected a text key"),
     ])
     func schemaErrorsLeaveThePreviousOutputIntact(original: String, broken: String, expected: String) throws {
         let folder = SiteFixtures.temporaryFolder()
@@ -259,5 +259,36 @@ import Testing
         _ = try SiteBuilder.build(options, cache: cache)
         #expect(SiteFixtures.read(folder + "/served/en/index.html").contains("Normale 500"))
         try matchesAFreshBuild("data")
+    }
+}
+
+/// The sitemap and robots.txt are templates like the pages: a user changes them in `Templates/`.
+@Suite struct SearchEngineFileTemplateTests {
+    @Test func robotsAndSitemapComeFromTheTemplatesFolder() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let templates = folder + "/Templates"
+        try FileManager.default.copyItem(atPath: SiteFixtures.repositoryRoot + "/Templates", toPath: templates)
+        let robots = try String(contentsOfFile: templates + "/robots.txt", encoding: .utf8)
+        try ("# the mirror\n" + robots).write(toFile: templates + "/robots.txt", atomically: false, encoding: .utf8)
+        let sitemap = try String(contentsOfFile: templates + "/sitemap.xml", encoding: .utf8)
+        try sitemap.replacingOccurrences(of: "<url><loc>", with: "<url><!-- {{ url.loc }} --><loc>")
+            .write(toFile: templates + "/sitemap.xml", atomically: false, encoding: .utf8)
+        let out = folder + "/site"
+        _ = try SiteBuilder.build(
+            BuildTests.options(output: out, templates: templates, base: "https://g.example/a&b/"))
+        #expect(
+            SiteFixtures.read(out + "/robots.txt")
+                == "# the mirror\nUser-agent: *\nAllow: /\n\nSitemap: https://g.example/a&b/sitemap.xml\n")
+        let xml = SiteFixtures.read(out + "/sitemap.xml")
+        // Escaped for XML, as the `.xml` extension says, and still a sitemap a parser reads.
+        #expect(xml.contains("<url><!-- https://g.example/a&amp;b/ --><loc>https://g.example/a&amp;b/</loc>"))
+        #expect(SitemapReader.locations(Data(xml.utf8))?.contains("https://g.example/a&b/en/") == true)
+    }
+
+    @Test func withoutABaseURLThereIsNoSitemapLine() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        #expect(SiteFixtures.read(out + "/robots.txt") == "User-agent: *\nAllow: /\n")
+        #expect(!FileManager.default.fileExists(atPath: out + "/sitemap.xml"))
     }
 }

@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func numberRoundsToMaxFractionDigits() throws {
-        #expect(try render("{{ x | number(0) }} {{ x | number }}", ["x": 2.345678]) == "2 2.35")
+        #expect(try render("{{ x | number(0) }} {{ x | number }}", ["x": 2.345678]) == "2 2.346")
     }
 
     @Test func numberRejectsText() {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Templating
 
-let english = RenderEnvironment(locale: "en_US")
-let italian = RenderEnvironment(locale: "it_IT")
+let english = RenderEnvironment(locale: "en_US", numbers: .englishForTests)
+let italian = RenderEnvironment(locale: "it_IT", numbers: .italianForTests)
 
 /// Renders `template` as "page.html", next to any `others`.
 func render(

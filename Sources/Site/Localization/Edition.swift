@@ -1,4 +1,5 @@
 import Catalogue
+import Templating
 
 /// One language edition of the site: its labels and its way of writing numbers and units.
 ///
@@ -10,17 +11,21 @@ public struct Edition: Sendable {
 
     public init(localization: Localization) {
         self.localization = localization
-        self.numbers = NumberFormat.forLocale(localization.locale)
+        self.numbers = localization.numbers
     }
 
     public var language: Language { localization.language }
 
-    public func number(_ value: Double, maxFractionDigits: Int = 1) -> String {
+    /// Fraction digits a figure from the dataset keeps: the app's `NumberFormatter` (decimal style) showed up to
+    /// three, so `346.22` is `346,22` and `4.01` is `4,01`, never rounded to one decimal as a spec sheet must not be.
+    public static let figureDigits = 3
+
+    public func number(_ value: Double, maxFractionDigits: Int = Edition.figureDigits) -> String {
         numbers.string(value, maxFractionDigits: maxFractionDigits)
     }
 
-    /// "498,4 cm³" — a figure with its unit, or `nil` when the dataset has none.
-    public func measure(_ value: Double?, unit: String, maxFractionDigits: Int = 1) -> String? {
+    /// "498,4 cm³" — a figure with its unit, as the data states it, or `nil` when the dataset has none.
+    public func measure(_ value: Double?, unit: String, maxFractionDigits: Int = Edition.figureDigits) -> String? {
         guard let value else { return nil }
         return number(value, maxFractionDigits: maxFractionDigits) + " " + localization.unit(unit)
     }
@@ -32,9 +37,10 @@ public struct Edition: Sendable {
         return localization.format("power_at", ["power": peak, "rpm": rpm])
     }
 
-    /// "9.8 : 1".
-    public func compression(_ ratio: Double) -> String {
-        localization.format("compression_ratio", ["ratio": number(ratio)])
+    /// "9.8 : 1", or `nil` when the dataset does not state it.
+    public func compression(_ ratio: Double?) -> String? {
+        guard let ratio else { return nil }
+        return localization.format("compression_ratio", ["ratio": number(ratio)])
     }
 
     /// "1921–1924", or "2019–" for a motorcycle still in production.

@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import Templating
 
 /// The labels, plurals and unit names of one edition, read from `Resources/i18n/<lang>.json`.
 ///
@@ -10,17 +11,20 @@ public struct Localization: Sendable {
     public let locale: String
     /// The language's own name ("Italiano", "English"), for the switcher.
     public let name: String
+    /// How this edition writes numbers, from the table's `numbers` object.
+    public let numbers: NumberFormat
     public let labels: [String: String]
     let plurals: [String: [String: String]]
     let units: [String: String]
 
     public init(
-        language: Language, locale: String, name: String, labels: [String: String],
+        language: Language, locale: String, name: String, numbers: NumberFormat, labels: [String: String],
         plurals: [String: [String: String]], units: [String: String]
     ) {
         self.language = language
         self.locale = locale
         self.name = name
+        self.numbers = numbers
         self.labels = labels
         self.plurals = plurals
         self.units = units
@@ -44,12 +48,17 @@ public struct Localization: Sendable {
             let name = root["name"] as? String,
             let labels = root["labels"] as? [String: String],
             let plurals = root["plurals"] as? [String: [String: String]],
-            let units = root["units"] as? [String: String]
+            let units = root["units"] as? [String: String],
+            let numbers = root["numbers"] as? [String: Any],
+            let decimal = numbers["decimal_separator"] as? String, !decimal.isEmpty,
+            let grouping = numbers["grouping_separator"] as? String,
+            let groupingDigits = numbers["minimum_grouping_digits"] as? Int, (1...4).contains(groupingDigits)
         else {
             throw .localization(
                 path: path,
-                message: "expected an object with \"locale\", \"name\", \"labels\" (strings), \"plurals\" and \"units\""
-            )
+                message: "expected an object with \"locale\", \"name\", \"numbers\" (\"decimal_separator\", "
+                    + "\"grouping_separator\", \"minimum_grouping_digits\" from 1 to 4), \"labels\" (strings), "
+                    + "\"plurals\" and \"units\"")
         }
         var allLabels = labels
         var allPlurals = plurals
@@ -61,10 +70,13 @@ public struct Localization: Sendable {
             }
             allPlurals.merge(extra.plurals) { $1 }
         }
+        let format = NumberFormat(
+            decimalSeparator: decimal, groupingSeparator: grouping, minimumGroupingDigits: groupingDigits)
         let table = Localization(
-            language: language, locale: locale, name: name, labels: allLabels, plurals: allPlurals, units: units)
+            language: language, locale: locale, name: name, numbers: format, labels: allLabels, plurals: allPlurals,
+            units: units)
         let missing =
-            requiredLabels.filter { labels[$0] == nil }.map { "labels.\($0)" }
+            requiredLabels.filter { allLabels[$0] == nil }.map { "labels.\($0)" }
             + requiredUnits.filter { units[$0] == nil }.map { "units.\($0)" }
             + requiredPlurals.filter { plurals[$0]?["one"] == nil || plurals[$0]?["other"] == nil }
             .map { "plurals.\($0)" }
@@ -153,6 +165,6 @@ public struct Localization: Sendable {
     static let requiredLabels = [
         "site_title", "nav_catalogue", "language_switch", "language_switch_label", "not_stated", "bike_title",
         "bike_description", "power_at", "compression_ratio", "year_range", "year_open", "footer_data",
-        "first_photo_alt", "in_production", "two_stroke", "four_stroke",
+        "first_photo_alt", "in_production", "two_stroke", "four_stroke", "chart_no_data",
     ]
 }

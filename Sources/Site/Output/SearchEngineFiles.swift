@@ -1,4 +1,6 @@
-/// `sitemap.xml` and `robots.txt`.
+import Templating
+
+/// The models of `sitemap.xml` and `robots.txt`, which `Templates/sitemap.xml` and `Templates/robots.txt` draw.
 ///
 /// A sitemap needs absolute URLs, so it is written only when the build knows its base URL; each entry lists
 /// its twins as `xhtml:link` alternates, the same set as the page's own hreflang links.
@@ -6,35 +8,25 @@ struct SearchEngineFiles {
     let plan: SitePlan
     let baseURL: String?
 
-    func robots() -> String {
-        var text = "User-agent: *\nAllow: /\n"
-        if let baseURL { text += "\nSitemap: " + baseURL + "sitemap.xml\n" }
-        return text
+    static let robotsTemplate = "robots.txt"
+    static let sitemapTemplate = "sitemap.xml"
+
+    func robotsContext() -> [String: Value] {
+        ["sitemap": baseURL.map { .text($0 + "sitemap.xml") } ?? .null]
     }
 
-    func sitemap() -> String? {
+    func sitemapContext() -> [String: Value]? {
         guard let baseURL else { return nil }
-        var xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
-
-            """
-        for page in plan.pages where page.isIndexable {
-            xml += "<url><loc>" + escape(baseURL + page.route.urlPath) + "</loc>"
+        let urls: [Value] = plan.pages.filter(\.isIndexable).map { page in
+            var alternates: [Value] = []
             if !page.twins.isEmpty {
-                for (language, twin) in page.twins.sorted(by: { $0.key < $1.key }) {
-                    xml +=
-                        "<xhtml:link rel=\"alternate\" hreflang=\"\(language.rawValue)\" href=\""
-                        + escape(baseURL + twin.urlPath) + "\"/>"
+                alternates = page.twins.sorted(by: { $0.key < $1.key }).map { language, twin in
+                    ["hreflang": .text(language.rawValue), "href": .text(baseURL + twin.urlPath)]
                 }
-                xml +=
-                    "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\""
-                    + escape(baseURL + page.defaultTwin.urlPath) + "\"/>"
+                alternates.append(["hreflang": "x-default", "href": .text(baseURL + page.defaultTwin.urlPath)])
             }
-            xml += "</url>\n"
+            return ["loc": .text(baseURL + page.route.urlPath), "alternates": .list(alternates)]
         }
-        return xml + "</urlset>\n"
+        return ["urls": .list(urls)]
     }
-
-    private func escape(_ text: String) -> String { Markup.escape(text) }
 }

@@ -168,7 +168,7 @@ struct MotorcyclePage {
 
     private func plain(_ text: String?) -> Cell { (text, nil, nil, nil) }
 
-    private func figure(_ value: Double?, _ unit: String, digits: Int = 1) -> Cell {
+    private func figure(_ value: Double?, _ unit: String, digits: Int = Edition.figureDigits) -> Cell {
         (edition.measure(value, unit: unit, maxFractionDigits: digits), nil, value == nil ? nil : unit, value)
     }
 

@@ -39,15 +39,17 @@ struct SocialMetadata {
         ]
         if let url = baseURL.map({ $0 + route.urlPath }) { members.append(("url", JSONWriter.string(url))) }
         if let family = bike.general.family { members.append(("model", JSONWriter.string(family))) }
-        var engine: [(key: StaticString, value: String)] = [
-            ("@type", "\"EngineSpecification\""),
-            ("engineDisplacement", quantity(bike.engine.displacementReal, unitCode: "CMQ", unitText: "cm³")),
-        ]
+        var engine: [(key: StaticString, value: String)] = [("@type", "\"EngineSpecification\"")]
+        if let displacement = bike.engine.displacementReal {
+            engine.append(("engineDisplacement", quantity(displacement, unitCode: "CMQ", unitText: "cm³")))
+        }
         if let power = bike.engine.power {
             engine.append(("enginePower", quantity(power.peak, unitCode: "BHP", unitText: "hp")))
         }
         members.append(("vehicleEngine", JSONWriter.object(engine)))
-        members.append(("weight", quantity(bike.capacities.weight, unitCode: "KGM", unitText: "kg")))
+        if let weight = bike.capacities.weight {
+            members.append(("weight", quantity(weight, unitCode: "KGM", unitText: "kg")))
+        }
         if let speed = bike.capacities.maxSpeed {
             members.append(("speed", quantity(speed, unitCode: "KMH", unitText: "km/h")))
         }

@@ -39,13 +39,37 @@ import Testing
 
     @Test func missingLabelFailsWithThePath() throws {
         let folder = SiteFixtures.temporaryFolder()
-        try #"{"locale": "en_US", "name": "English", "labels": {}, "plurals": {}, "units": {}}"#
+        let numbers = #""numbers": {"decimal_separator": ".", "grouping_separator": ",", "minimum_grouping_digits": 1}"#
+        try #"{"locale": "en_US", "name": "English", \#(numbers), "labels": {}, "plurals": {}, "units": {}}"#
             .write(toFile: folder + "/en.json", atomically: false, encoding: .utf8)
         #expect {
             _ = try Localization.load(directory: folder, language: .en)
         } throws: { error in
             let text = "\(error)"
             return text.contains(folder + "/en.json") && text.contains("labels.site_title")
+        }
+    }
+
+    /// Number conventions are data: a table states its separators and grouping, and a bad one fails the load.
+    @Test func numberConventionsComeFromTheTable() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let source = SiteFixtures.repositoryRoot + "/Resources/i18n"
+        for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+            try FileManager.default.copyItem(atPath: source + "/" + name, toPath: folder + "/" + name)
+        }
+        let table = folder + "/en.json"
+        let text = SiteFixtures.read(table)
+        let swiss = text.replacingOccurrences(of: #""grouping_separator": ",""#, with: #""grouping_separator": "’""#)
+        #expect(swiss != text)
+        try swiss.write(toFile: table, atomically: false, encoding: .utf8)
+        let edition = Edition(localization: try Localization.load(directory: folder, language: .en))
+        #expect(edition.number(12345.678) == "12’345.678")
+        try text.replacingOccurrences(of: #""minimum_grouping_digits": 1"#, with: #""minimum_grouping_digits": 0"#)
+            .write(toFile: table, atomically: false, encoding: .utf8)
+        #expect {
+            _ = try Localization.load(directory: folder, language: .en)
+        } throws: { error in
+            "\(error)".contains("minimum_grouping_digits")
         }
     }
 

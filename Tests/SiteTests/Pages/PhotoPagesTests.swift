@@ -2,6 +2,7 @@ import Catalogue
 import Foundation
 import PhotoSidecar
 import Templating
+import TestSupport
 import Testing
 
 @testable import Site
@@ -194,7 +195,7 @@ import Testing
                 + "{% if thumb %}{% set img = thumb %}{% include \"partials/photo-img.html\" %}"
                 + "{% else %}<span class=\"no-photo\"></span>{% endif %}</li>",
         ])
-        let environment = RenderEnvironment(locale: "en_US")
+        let environment = RenderEnvironment(locale: "en_US", numbers: .englishForTests)
         #expect(
             try library.render("row.html", context: ["thumb": thumbnail], environment: environment)
                 == "<li><img src=\"https://live.staticflickr.com/65535/53021876544_beef_n.jpg\" srcset=\""

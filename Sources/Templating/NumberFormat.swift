@@ -1,24 +1,32 @@
-/// Locale-aware number formatting for the two editions, written by hand.
+/// Locale-aware number formatting, written by hand: the one formatter of the project, used by the templates'
+/// `number` filter and by the site's page models alike.
 ///
-/// `NumberFormatter` takes an internal lock on every call, which serialises the parallel renderer; these rules
-/// are the CLDR ones for `it_IT` and `en_US` (checked against `NumberFormatter` in the tests):
-/// Italian uses "," for decimals and "." for thousands but leaves 4-digit numbers ungrouped (minimum grouping
-/// digits 2); English uses "." and "," and groups from 4 digits. Rounding is half-even, like ICU's default.
+/// Why not `NumberFormatter`: it takes an internal lock on every call, which serialised the parallel renderer.
+/// The conventions come from each edition's localisation file (decimal and grouping separators, minimum grouping
+/// digits, as CLDR defines them), so a new edition needs no Swift; the tests check the rules against
+/// `NumberFormatter` for it_IT and en_US. Rounding is half-even, like ICU's default.
 public struct NumberFormat: Sendable, Equatable {
-    public let decimalSeparator: Character
-    public let groupingSeparator: Character
-    /// Integer digits needed before grouping starts (5 in Italian, 4 in English).
+    public let decimalSeparator: String
+    public let groupingSeparator: String
+    /// Integer digits needed before grouping starts: 3 + CLDR's minimum grouping digits (4 in English, where
+    /// 6,250 is grouped; 5 in Italian, where 6250 is not).
     public let minimumDigitsToGroup: Int
 
-    public static let italian = NumberFormat(decimalSeparator: ",", groupingSeparator: ".", minimumDigitsToGroup: 5)
-    public static let english = NumberFormat(decimalSeparator: ".", groupingSeparator: ",", minimumDigitsToGroup: 4)
+    public init(decimalSeparator: String, groupingSeparator: String, minimumDigitsToGroup: Int) {
+        self.decimalSeparator = decimalSeparator
+        self.groupingSeparator = groupingSeparator
+        self.minimumDigitsToGroup = minimumDigitsToGroup
+    }
 
-    public static func forLocale(_ locale: String) -> NumberFormat {
-        locale.hasPrefix("it") ? .italian : .english
+    /// From CLDR's terms: `minimumGroupingDigits` is 1 for most locales, 2 for Italian or Spanish.
+    public init(decimalSeparator: String, groupingSeparator: String, minimumGroupingDigits: Int) {
+        self.init(
+            decimalSeparator: decimalSeparator, groupingSeparator: groupingSeparator,
+            minimumDigitsToGroup: 3 + max(minimumGroupingDigits, 1))
     }
 
     /// Formats `value` with at most `maxFractionDigits` decimals and no trailing zeros.
-    public func string(_ value: Double, maxFractionDigits: Int = 1) -> String {
+    public func string(_ value: Double, maxFractionDigits: Int = 3) -> String {
         guard value.isFinite else { return "—" }
         guard let (integer, fraction) = Self.roundedDigits(abs(value), maxFractionDigits) else {
             return String(value)
