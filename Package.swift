@@ -12,17 +12,26 @@ let package = Package(
     targets: [
         .target(name: "Catalogue", swiftSettings: strict),
         .target(name: "Templating", exclude: ["LANGUAGE.md"], swiftSettings: strict),
-        .target(name: "Site", dependencies: ["Catalogue", "Templating"], swiftSettings: strict),
+        .target(name: "Site", dependencies: ["Catalogue", "Templating", "PhotoSidecar"], swiftSettings: strict),
         .target(name: "Server", swiftSettings: strict),
         .target(name: "Updater", dependencies: ["Catalogue"], swiftSettings: strict),
-        .executableTarget(name: "guzzi-site", dependencies: ["Catalogue", "Site", "Server", "Updater"], swiftSettings: strict),
+        // The photo sidecar beside the dataset (model, reading, writing, Flickr's sizes); no networking, so the
+        // site can read it without depending on the fetching, which lives in Photos.
+        .target(name: "PhotoSidecar", dependencies: ["Catalogue"], swiftSettings: strict),
+        .target(name: "Photos", dependencies: ["Catalogue", "PhotoSidecar"], swiftSettings: strict),
+        .executableTarget(
+            name: "guzzi-site", dependencies: ["Catalogue", "Site", "Server", "Updater", "Photos", "PhotoSidecar"],
+            swiftSettings: strict),
         // Helpers shared by the test targets (a seeded random generator for the fuzz tests).
         .target(name: "TestSupport", dependencies: ["Templating"], path: "Tests/TestSupport"),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "TestSupport"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating", "TestSupport"]),
+        .testTarget(
+            name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating", "PhotoSidecar", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "TestSupport"]),
         .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue", "TestSupport"]),
+        .testTarget(name: "PhotoSidecarTests", dependencies: ["PhotoSidecar", "Catalogue"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoSidecar", "Catalogue", "TestSupport"]),
         // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
         .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site", "TestSupport"]),
     ]

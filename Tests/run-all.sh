@@ -13,7 +13,10 @@
 #   swift-build      swift build
 #   swift-test       swift test
 #   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
-#   build-real       guzzi-site build --data ../shared/data/info_moto.json ... (only if that file exists)
+#   photos           guzzi-site photos on a temporary copy of ../shared/data/info_moto.json against a local fake of
+#                    Flickr's oEmbed endpoint (Tests/SiteChecks/fake_oembed.py, every 13th photo answering 404): the
+#                    real site below is built and checked with sized, credited photos (made-up authors: never publish it)
+#   build-real       guzzi-site build --data <that copy> ... (only if ../shared/data/info_moto.json exists)
 #   <site>:vnu|links|hreflang   Tests/SiteChecks/*.py over each built site
 #   publish:nginx    serves the real (else the sample) site with Debian's nginx on a free 127.0.0.1 port
 #                    (Tests/Publishing/nginx.conf) and runs Tests/Publishing/check_nginx.py against it
@@ -32,12 +35,15 @@ PY="${PYTHON:-python3}"
 CHECKS="$ROOT/Tests/SiteChecks"
 SITE_URL="https://guzzi.example.org/"
 REAL_DATA="../shared/data/info_moto.json"
+REAL_BUILD_DATA="$REAL_DATA" # the copy with a photo sidecar once the photos stage has run
 export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
 
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/guzzi-tests.XXXXXX")"
 SERVER_PID=""
+OEMBED_PID=""
 cleanup() {
     if [[ -n "$SERVER_PID" ]]; then kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; fi
+    if [[ -n "$OEMBED_PID" ]]; then kill "$OEMBED_PID" 2>/dev/null; wait "$OEMBED_PID" 2>/dev/null; fi
     rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -243,8 +249,34 @@ build_sample() {
     echo "sample site: $(find "$TMP/sample" -name '*.html' | wc -l) HTML files"
 }
 
+# Flickr cannot be reached from here: the photos are resolved through a local fake of its oEmbed endpoint into
+# a copy of the dataset (never beside the real one), which build-real and the browser tests then build.
+resolve_photos() {
+    local rc i port=""
+    mkdir -p "$TMP/data" && cp "$REAL_DATA" "$TMP/data/info_moto.json" || return 1
+    "$PY" -u "$ROOT/Tests/SiteChecks/fake_oembed.py" --gone-every 13 >"$TMP/oembed.log" 2>&1 &
+    OEMBED_PID=$!
+    for ((i = 0; i < 100; i++)); do
+        port="$(sed -n 's/^port \([0-9]*\)$/\1/p' "$TMP/oembed.log")"
+        [[ -n "$port" ]] && break
+        sleep 0.05
+    done
+    if [[ -z "$port" ]]; then
+        cat "$TMP/oembed.log"
+        echo "the fake oEmbed endpoint did not start"
+        return 1
+    fi
+    "$BIN" photos --data "$TMP/data/info_moto.json" --oembed "http://127.0.0.1:$port/services/oembed/"
+    rc=$?
+    kill "$OEMBED_PID" 2>/dev/null
+    wait "$OEMBED_PID" 2>/dev/null
+    OEMBED_PID=""
+    ((rc == 0)) && REAL_BUILD_DATA="$TMP/data/info_moto.json"
+    return "$rc"
+}
+
 build_real() {
-    "$BIN" build --data "$REAL_DATA" --output "$TMP/real" --base-url "$SITE_URL" || return 1
+    "$BIN" build --data "$REAL_BUILD_DATA" --output "$TMP/real" --base-url "$SITE_URL" || return 1
     echo "real site: $(find "$TMP/real" -name '*.html' | wc -l) HTML files"
 }
 
@@ -260,7 +292,7 @@ check_site() {
 browser_tests() {
     local dir="$TMP/browser-site" port rc
     if [[ -f "$REAL_DATA" ]]; then
-        "$BIN" build --data "$REAL_DATA" --output "$dir" >"$TMP/browser-build.log" 2>&1 || {
+        "$BIN" build --data "$REAL_BUILD_DATA" --output "$dir" >"$TMP/browser-build.log" 2>&1 || {
             cat "$TMP/browser-build.log"
             return 1
         }
@@ -325,6 +357,7 @@ if stage swift-build swift_build; then
     # the sample build needs no base URL: the checks infer the site URL from its canonical links
     stage build-sample build_sample && check_site sample "$TMP/sample" auto
     if [[ -f "$REAL_DATA" ]]; then
+        stage photos resolve_photos
         stage build-real build_real && check_site real "$TMP/real" "$SITE_URL"
     else
         echo

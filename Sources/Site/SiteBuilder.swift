@@ -21,7 +21,8 @@ public enum SiteBuilder {
         } catch {
             throw .catalogue(error)
         }
-        let key = cache == nil ? [] : cacheKey(options, data: data)
+        let photos = try PhotoFiles.read(besideDataset: options.dataPath)
+        let key = cache == nil ? [] : cacheKey(options, data: data + [0] + photos.bytes)
         let cached = cache?.lookup(key)
         let plan: SitePlan
         let warnings: [Problem]
@@ -36,7 +37,7 @@ public enum SiteBuilder {
             }
             warnings = loaded.warnings
             clock.lap("decode")
-            plan = SitePlan(catalogue: loaded.catalogue, editions: editions)
+            plan = SitePlan(catalogue: loaded.catalogue, editions: editions, photos: try photos.decoded())
         }
         clock.lap("plan")
 

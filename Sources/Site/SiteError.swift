@@ -1,10 +1,13 @@
 import Catalogue
 import Foundation
+import PhotoSidecar
 import Templating
 
 /// Everything that can stop a build, each with the place to look at in its description.
 public enum SiteError: Error, Sendable, CustomStringConvertible {
     case catalogue(CatalogueError)
+    /// The photo sidecar beside the dataset is there but cannot be read or is malformed.
+    case photos(SidecarError)
     case localization(path: String, message: String)
     case template(TemplateError)
     case missingFolder(role: String, path: String)
@@ -15,6 +18,7 @@ public enum SiteError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .catalogue(let error): return error.description
+        case .photos(let error): return error.description
         case .localization(let path, let message): return "\(path): error: \(message)"
         case .template(let error): return error.description
         case .missingFolder(let role, let path):

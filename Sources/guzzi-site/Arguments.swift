@@ -4,7 +4,7 @@
 /// `--name value` or `--name=value`, a usage error names the offending argument and exits with status 2.
 struct Arguments: Equatable {
     enum Command: String, CaseIterable {
-        case build, check, serve, update
+        case build, check, serve, update, photos
     }
 
     var command: Command
@@ -17,13 +17,15 @@ struct Arguments: Equatable {
         .check: ["data"],
         .serve: ["data", "output", "templates", "resources", "base-url", "host", "port"],
         .update: ["data", "from"],
+        .photos: ["data", "oembed", "timeout", "max-wait"],
     ]
 
-    /// Options that take no value (`--strict`), per command.
+    /// Options that take no value (`--strict`, `--retry-gone`), per command.
     static let flagOptions: [Command: Set<String>] = [
         .build: ["strict"],
         .check: ["strict"],
         .serve: ["strict"],
+        .photos: ["retry-gone"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {

@@ -1,4 +1,5 @@
 import Foundation
+import Photos
 import Site
 import Synchronization
 
@@ -21,6 +22,22 @@ enum ProgressLine {
             let percent = progress.total == 0 ? 100 : progress.done * 100 / progress.total
             FileHandle.standardError.write(
                 Data("\r\u{1B}[2K\(progress.phase) \(progress.done)/\(progress.total) pages (\(percent)%)".utf8))
+        }
+    }
+
+    /// `photos 12/104 (1 failed)`, at most ten times a second, on a terminal only.
+    static func forPhotos() -> (@Sendable (ResolveProgress) -> Void)? {
+        guard Terminal.isInteractive else { return nil }
+        return { progress in
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard progress.done == progress.total || now - lastUpdate.load(ordering: .relaxed) > 100_000_000 else {
+                return
+            }
+            lastUpdate.store(now, ordering: .relaxed)
+            shown.store(true, ordering: .relaxed)
+            let failed = progress.failed == 0 ? "" : " (\(progress.failed) failed)"
+            FileHandle.standardError.write(
+                Data("\r\u{1B}[2Kasking about photos \(progress.done)/\(progress.total)\(failed)".utf8))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoSidecar
 import Server
 import Site
 import Synchronization
@@ -46,7 +47,12 @@ enum ServeCommand {
         // The watcher starts before the first build too, so an edit saved during that build is not lost.
         let watcherReady = DispatchSemaphore(value: 0)
         let watcherDone = DispatchSemaphore(value: 0)
-        let paths = [options.dataPath, options.templatesPath, options.resourcesPath]
+        // The photo sidecar too (watched through its folder, so one that appears later counts): `photos` may run
+        // while the preview is open.
+        let paths = [
+            options.dataPath, PhotoSidecar.path(forDataset: options.dataPath), options.templatesPath,
+            options.resourcesPath,
+        ]
         Thread.detachNewThread {
             let watcher = FileWatcher(paths: paths)  // not Sendable: created and used on this thread only
             watcherReady.signal()

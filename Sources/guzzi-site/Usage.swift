@@ -12,6 +12,7 @@ enum Usage {
           check     Validate the dataset and print every problem; exit 1 on any error.
           serve     Build, serve the output on http://127.0.0.1:8000/ and rebuild on every change.
           update    Fetch the newest dataset from its source and replace the local file if it is newer.
+          photos    Resolve the dataset's Flickr photos (sizes, authors, licences) into a sidecar file.
 
         OPTIONS:
           -h, --help     Show help (also after a command: guzzi-site build --help).
@@ -86,12 +87,40 @@ enum Usage {
 
         """
 
+    static let photos = """
+        USAGE: guzzi-site photos --data FILE [--oembed URL] [--retry-gone] [--timeout SECONDS] [--max-wait SECONDS]
+
+        Asks Flickr's oEmbed endpoint once about every Flickr photo of the dataset and keeps the answers (the
+        server and shared secret of the sizes up to 1024 px, width, height, author, photo page, licence) in
+        the sidecar FILE.photos.json beside the dataset, which build uses for sized, credited photos. Photos the
+        sidecar already has are not asked again; a photo Flickr no longer has (404) is recorded as gone. The
+        sidecar is written atomically, after every 20 new answers and at the end, so a failing network or
+        Ctrl-C costs nothing already resolved.
+
+        OPTIONS:
+          --data FILE        The dataset (required; the sidecar is FILE with .photos.json for .json).
+          --oembed URL       The oEmbed endpoint (default: https://www.flickr.com/services/oembed/).
+          --retry-gone       Ask again about photos recorded as gone.
+          --timeout SECONDS  Per request, a whole number (default: 10).
+          --max-wait SECONDS The longest wait before a retry (default: 60). A 429 answer whose Retry-After
+                             is longer stops the run (what was resolved is kept).
+
+        EXIT STATUS:
+          0   every Flickr photo of the dataset is resolved (found or gone)
+          4   some photos are not resolved (timeouts, HTTP 429 or 5xx, malformed answers, no connection);
+              what was resolved is saved: run it again later
+          1   the dataset or the sidecar cannot be read (a malformed sidecar is never overwritten) or written
+          2   usage error
+
+        """
+
     static func text(for command: Arguments.Command) -> String {
         switch command {
         case .build: return build
         case .check: return check
         case .serve: return serve
         case .update: return update
+        case .photos: return photos
         }
     }
 }

@@ -33,4 +33,5 @@ case .build: exit(Commands.build(parsed))
 case .check: exit(Commands.check(parsed))
 case .serve: exit(ServeCommand.run(parsed))
 case .update: exit(UpdateCommand.run(parsed))
+case .photos: exit(PhotosCommand.run(parsed))
 }

@@ -170,6 +170,28 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func rebuildsWhenThePhotoSidecarAppears() throws {
+        let preview = try Preview()
+        defer { _ = preview.child.stop(signal: SIGKILL, seconds: 1) }
+        let events = try EventStream(port: preview.port)
+        defer { events.close() }
+        #expect(events.waitFor("retry:", seconds: 5))
+        let before = try preview.get("/en/moto/normale-1921/index.html")
+        #expect(!before.text.contains("Photo by"))
+        let sidecar = """
+            {"format": 1, "photos": {"52814467203": {"status": "ok", "server": "65535", "secret": "4c9e1a7b3f",
+            "size": 1024, "width": 1024, "height": 683, "author": "Sidecar Author",
+            "author_url": "https://www.flickr.com/photos/author/", "page": "https://www.flickr.com/photos/author/1/"}}}
+            """
+        try sidecar.write(toFile: preview.folder + "/info_moto.photos.json", atomically: true, encoding: .utf8)
+        #expect(events.waitFor("event: reload"), "\(preview.child.stderr)")
+        let after = try preview.get("/en/moto/normale-1921/index.html")
+        #expect(after.text.contains("Photo by <a href=\"https://www.flickr.com/photos/author/\">Sidecar Author</a>"))
+        #expect(after.text.contains("_4c9e1a7b3f_z.jpg"))
+        #expect(preview.stop() == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func badPortIsAUsageError() throws {
         let run = try CommandLineTests.run(["serve", "--port", "70000"])
         #expect(run.status == 2)

@@ -1,8 +1,10 @@
 import Catalogue
 import Templating
 
-/// A motorcycle's photos: each lazy-loaded with a descriptive alt text, linking to its Flickr page through the
-/// short link and to the image file itself. A photo hosted elsewhere still shows, linking to itself.
+/// A motorcycle's photos, each with a descriptive alt text, linking to its Flickr page through the short link
+/// and to the image file itself. A photo hosted elsewhere still shows, linking to itself. With the photo sidecar
+/// each tile is a sized image (`srcset`, `width`, `height`) credited to its author; the first loads at once and
+/// the rest lazily. The link and the full-screen viewer keep the original file.
 struct GalleryPage {
     let edition: Edition
     let plan: SitePlan
@@ -18,6 +20,7 @@ struct GalleryPage {
             "gallery_description",
             ["name": bike.general.name, "years": years, "count": edition.plural("images", count: count)])
         var context = frame.context(for: page, title: title + " · " + l["site_title"], description: description)
+        let values = PhotoValues(photos: plan.photos, language: edition.language)
         let photos: [Value] = bike.images.enumerated().map { offset, url in
             [
                 "src": .text(url),
@@ -31,6 +34,9 @@ struct GalleryPage {
                             "count": String(count),
                         ])),
                 "flickr": Flickr.shortLink(url).map { .text($0) } ?? .null,
+                "img": values.image(url),
+                "credit": values.credit(url),
+                "lazy": .bool(offset > 0),
             ]
         }
         context["gallery"] = [

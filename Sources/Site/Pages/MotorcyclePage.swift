@@ -136,8 +136,11 @@ struct MotorcyclePage {
         let years = texts.years
         var firstPhoto: Value = .null
         if let first = bike.images.first {
+            let values = PhotoValues(photos: plan.photos, language: edition.language)
             firstPhoto = [
                 "src": .text(first),
+                "img": values.image(first),
+                "credit": values.credit(first),
                 "href": .text(imagesHref(0) ?? first),
                 "alt": .text(
                     l.format(

@@ -1,4 +1,5 @@
 import Catalogue
+import PhotoSidecar
 
 /// The list of pages a catalogue becomes, in a fixed order, with the URL of every page in both editions.
 ///
@@ -6,6 +7,9 @@ import Catalogue
 /// HTML is written, and so the order, and with it the output, is the same on every run.
 struct SitePlan: Sendable {
     let catalogue: Catalogue
+    /// What `guzzi-site photos` learnt of the catalogue's Flickr photos (sizes, authors, licences); empty when
+    /// the dataset has no sidecar, and then every photo is shown from the dataset's own URL.
+    let photos: PhotoSidecar
     /// Motorcycle indices in the app's default order: newest first, then by name.
     let defaultOrder: [Int]
     let slugs: [Int: String]
@@ -22,8 +26,9 @@ struct SitePlan: Sendable {
     private var facetValueRoutes: [Language: [[Route]]] = [:]
     private(set) var pages: [Page] = []
 
-    init(catalogue: Catalogue, editions: [Language: Edition]) {
+    init(catalogue: Catalogue, editions: [Language: Edition], photos: PhotoSidecar = PhotoSidecar()) {
         self.catalogue = catalogue
+        self.photos = photos
         let bikes = catalogue.motorcycles
         slugs = Permalinks.slugs(for: bikes)
         // Sort keys made once: comparing the motorcycles themselves copied two of them (and lowercased two
