@@ -36,8 +36,9 @@ struct Site: Sendable {
         }
     }
 
-    /// Files that are not pages: the JSON index of each edition, the sitemap and robots.txt. Each is made by
-    /// its own closure so that they are written in parallel with the pages, not before them.
+    /// Files that are not pages: the JSON index and the script data (`BrowserData`) of each edition, the sitemap
+    /// and robots.txt. Each is made by its own closure so that they are written in parallel with the pages, not
+    /// before them.
     func dataFiles() -> [(path: String, make: @Sendable () throws(SiteError) -> [UInt8])] {
         let plan = plan
         let editions = editions
@@ -47,6 +48,9 @@ struct Site: Sendable {
                 language.rawValue + "/index.json",
                 { Array(CatalogueIndex(edition: editions[language]!, plan: plan).json().utf8) }
             )
+        }
+        files += BrowserData.files(plan: plan, editions: editions).map { file in
+            (file.path, { () throws(SiteError) -> [UInt8] in Array(file.make().utf8) })
         }
         let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
         let site = self
@@ -121,12 +125,8 @@ struct Site: Sendable {
                     ]
                 })
             return context
-        case .catalogue:
-            var context = frame.context(
-                for: page, title: l["catalogue_title"] + " · " + l["site_title"],
-                description: l["catalogue_description"])
-            context.merge(CataloguePage(edition: edition, plan: plan).context(from: page)) { $1 }
-            return context
+        case .catalogue, .cataloguePage:
+            return CataloguePage(edition: edition, plan: plan).context(for: page, frame: frame)
         case .garage, .compare:
             let key = page.kind.isGarage ? "garage" : "compare"
             var context = frame.context(

@@ -1,70 +1,92 @@
-"""Shared set-up for the browser tests (issue 4): headless Chromium through Selenium against the built site.
+"""Shared set-up for the browser tests: the built site in headless Chromium (Selenium) and headless Firefox
+(Marionette: geckodriver is not packaged in Debian, marionette-driver speaks to Firefox directly), each over
+HTTP and opened from disk (file://), through one small driver interface so the same cases run on all four.
 
-The site must already be served over HTTP: Tests/run-all.sh builds it, serves it with
-`python3 -m http.server --bind 127.0.0.1 PORT` and sets SITE_URL (e.g. http://127.0.0.1:8123/).
+Tests/run-all.sh builds the site, serves it with `python3 -m http.server` and sets:
+  SITE_URL   the site over HTTP (http://127.0.0.1:PORT/real/)
+  SITE_DIR   the same site's folder, opened as file:///…/
+  LARGE_SITE_URL, LARGE_SITE_DIR   a synthetic catalogue of a few hundred bikes (test_large_catalogue.py)
+  BROWSERS   chromium,firefox (default)     SCHEMES   http,file (default)
+  REQUIRE_BROWSERS=1   a browser that cannot start fails the tests instead of skipping them
 Run by hand:
 
-    SITE_URL=http://127.0.0.1:8123/ python3 -m unittest discover -s Tests/Browser -v
+    SITE_URL=http://127.0.0.1:8123/ SITE_DIR=/tmp/site python3 -m unittest discover -s Tests/Browser -v
 
-Environment: SITE_URL (required), CHROMIUM_BIN (/usr/bin/chromium), CHROMEDRIVER_BIN (/usr/bin/chromedriver).
+CHROMIUM_BIN (/usr/bin/chromium), CHROMEDRIVER_BIN (/usr/bin/chromedriver), FIREFOX_BIN (/usr/bin/firefox-esr).
 """
 
+import atexit
 import json
 import os
+import pathlib
 import shutil
+import socket
 import tempfile
+import time
 import unicodedata
 import unittest
-import urllib.request
-from urllib.parse import urljoin
+from urllib.parse import parse_qs, urlsplit
 
 os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager reach the network
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
 SITE_URL = os.environ.get("SITE_URL", "")
+SITE_DIR = os.environ.get("SITE_DIR", "")
+BROWSERS = [b for b in os.environ.get("BROWSERS", "chromium,firefox").split(",") if b]
+SCHEMES = [s for s in os.environ.get("SCHEMES", "http,file").split(",") if s]
+REQUIRE = os.environ.get("REQUIRE_BROWSERS") == "1"
 CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
+FIREFOX = os.environ.get("FIREFOX_BIN", "/usr/bin/firefox-esr")
 TIMEOUT = 10
-
-# The browser asks for /favicon.ico on its own; the site has no favicon, which is not a script error.
-IGNORED_LOG_PARTS = ("/favicon.ico",)
+STORE_KEYS = ["guzzi-tracker.garage", "guzzi-tracker.units"]
 
 
-def is_offsite_network_error(entry):
-    """Photos are hot-linked from Flickr; without Internet access (as in CI) they fail to load. Such network
-    errors for other hosts are not the site's: only network errors for the served site itself count."""
-    if entry.get("source") != "network":
-        return False
-    message = entry.get("message", "")
-    return message.startswith("http") and not message.startswith(SITE_URL)
+class Keys:
+    """WebDriver key codes (the same in Selenium and Marionette)."""
+
+    BACKSPACE = "\ue003"
+    ENTER = "\ue007"
+    ESCAPE = "\ue00c"
+    SPACE = "\ue00d"
+    ARROW_LEFT = "\ue012"
+    ARROW_RIGHT = "\ue014"
+    CONTROL = "\ue009"
 
 
-def url(path):
-    return urljoin(SITE_URL, path)
+def base_url(scheme, site_url=None, site_dir=None):
+    """The site's root URL over HTTP or as a file:// URL."""
+    if scheme == "http":
+        return site_url if site_url is not None else SITE_URL
+    return pathlib.Path(site_dir if site_dir is not None else SITE_DIR).resolve().as_uri() + "/"
 
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# --- the site's data, read from disk: what the pages are expected to show -----------------------------------
 
 _indexes = {}
 
 
-def index(lang):
-    """The edition's index.json, as served (default order: newest first)."""
-    if lang not in _indexes:
-        with urllib.request.urlopen(url(lang + "/index.json"), timeout=TIMEOUT) as response:
-            _indexes[lang] = json.load(response)
-    return _indexes[lang]
+def index(lang, site_dir=None):
+    """The edition's index.json (default order: newest first)."""
+    path = os.path.join(site_dir or SITE_DIR, lang, "index.json")
+    if path not in _indexes:
+        with open(path, encoding="utf-8") as f:
+            _indexes[path] = json.load(f)
+    return _indexes[path]
 
 
-def bikes(lang="en"):
-    return index(lang)["motorcycles"]
+def bikes(lang="en", site_dir=None):
+    return index(lang, site_dir)["motorcycles"]
 
 
-def fetch_text(path):
-    with urllib.request.urlopen(url(path), timeout=TIMEOUT) as response:
-        return response.read().decode("utf-8")
+def read_text(path, site_dir=None):
+    with open(os.path.join(site_dir or SITE_DIR, path), encoding="utf-8") as f:
+        return f.read()
 
 
 def fold(text):
@@ -73,98 +95,374 @@ def fold(text):
     return " ".join("".join(c for c in decomposed if not unicodedata.category(c).startswith("M")).lower().split())
 
 
-def make_driver(profile_dir):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--no-first-run",
-        "--disable-extensions",
-        "--window-size=1280,1000",
-        "--user-data-dir=" + profile_dir,
-    ):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    env = dict(os.environ, TMPDIR=profile_dir)
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER, env=env), options=options)
+# --- drivers ---------------------------------------------------------------------------------------------
+
+
+class Element:
+    """A page element, the same for both drivers."""
+
+    def __init__(self, native, driver):
+        self.native = native
+        self.driver = driver
+
+    def __eq__(self, other):
+        return isinstance(other, Element) and self.native == other.native
+
+    def click(self):
+        self.native.click()
+
+    def send_keys(self, *keys):
+        self.native.send_keys(*keys)
+
+    @property
+    def text(self):
+        return self.native.text
+
+    def attr(self, name):
+        """The attribute as written in the DOM (None when absent)."""
+        return self.driver.js("return arguments[0].getAttribute(arguments[1]);", self.native, name)
+
+    def prop(self, name):
+        return self.driver.js("return arguments[0][arguments[1]];", self.native, name)
+
+    def displayed(self):
+        return self.native.is_displayed()
+
+    def selected(self):
+        return self.native.is_selected()
+
+    def css_value(self, name):
+        return self.native.value_of_css_property(name)
+
+    def css(self, selector):
+        return self.driver.wrap(self.native.find_element("css selector", selector))
+
+    def css_all(self, selector):
+        return [self.driver.wrap(e) for e in self.native.find_elements("css selector", selector)]
+
+
+class ChromiumDriver:
+    name = "chromium"
+
+    def __init__(self):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        self.profile = tempfile.mkdtemp(prefix="guzzi-chromium-")
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in (
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--no-first-run",
+            "--disable-extensions",
+            "--window-size=1280,1000",
+            "--user-data-dir=" + self.profile,
+        ):
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        env = dict(os.environ, TMPDIR=self.profile)
+        self.native = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER, env=env), options=options)
+
+    def wrap(self, native):
+        return Element(native, self)
+
+    def get(self, url):
+        self.native.get(url)
+
+    @property
+    def url(self):
+        return self.native.current_url
+
+    def back(self):
+        self.native.back()
+
+    def forward(self):
+        self.native.forward()
+
+    def refresh(self):
+        self.native.refresh()
+
+    def js(self, script, *args):
+        return self.native.execute_script(script, *[a.native if isinstance(a, Element) else a for a in args])
+
+    def js_async(self, script, *args):
+        """`script` ends by calling `done(value)`."""
+        return self.native.execute_async_script("const done = arguments[arguments.length - 1];\n" + script, *args)
+
+    def css(self, selector):
+        return self.wrap(self.native.find_element("css selector", selector))
+
+    def css_all(self, selector):
+        return [self.wrap(e) for e in self.native.find_elements("css selector", selector)]
+
+    def active(self):
+        return self.wrap(self.native.switch_to.active_element)
+
+    def set_javascript(self, enabled):
+        self.native.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not enabled})
+
+    def clear_console(self):
+        self.native.get_log("browser")
+
+    def console_problems(self, site):
+        """Errors and warnings the site's pages logged. Photos are hot-linked from Flickr and fail without
+        Internet access (as in CI): network errors for other hosts are not the site's."""
+        problems = []
+        for entry in self.native.get_log("browser"):
+            message = entry.get("message", "")
+            if entry.get("level") not in ("SEVERE", "WARNING") or "/favicon.ico" in message:
+                continue
+            if entry.get("source") == "network" and message.startswith("http") and not message.startswith(site):
+                continue
+            problems.append(entry)
+        return problems
+
+    def quit(self):
+        try:
+            self.native.quit()
+        finally:
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class FirefoxDriver:
+    name = "firefox"
+
+    def __init__(self):
+        from marionette_driver.marionette import Marionette
+
+        # Firefox's own log goes to a temporary file, not to gecko.log in the current folder
+        self.log = tempfile.NamedTemporaryFile(prefix="guzzi-gecko-", suffix=".log", delete=False).name
+        self.native = Marionette(bin=FIREFOX, headless=True, port=free_port(), startup_timeout=60, gecko_log=self.log)
+        self.native.start_session()
+        self.native.set_window_rect(width=1280, height=1000)
+        self.native.timeout.script = 60
+
+    def wrap(self, native):
+        return Element(native, self)
+
+    def get(self, url):
+        self.native.navigate(url)
+
+    @property
+    def url(self):
+        return self.native.get_url()
+
+    def back(self):
+        self.native.go_back()
+
+    def forward(self):
+        self.native.go_forward()
+
+    def refresh(self):
+        self.native.refresh()
+
+    def _args(self, args):
+        return [a.native if isinstance(a, Element) else a for a in args]
+
+    def js(self, script, *args):
+        # sandbox=None: in the page's own scope, as WebDriver does (the default sandbox hides the page's globals)
+        return self.native.execute_script(script, script_args=self._args(args), sandbox=None)
+
+    def js_async(self, script, *args):
+        return self.native.execute_async_script(
+            "const done = arguments[arguments.length - 1];\n" + script, script_args=self._args(args), sandbox=None
+        )
+
+    def css(self, selector):
+        return self.wrap(self.native.find_element("css selector", selector))
+
+    def css_all(self, selector):
+        return [self.wrap(e) for e in self.native.find_elements("css selector", selector)]
+
+    def active(self):
+        return self.wrap(self.native.get_active_element())
+
+    def set_javascript(self, enabled):
+        self.native.set_pref("javascript.enabled", enabled)
+
+    def clear_console(self):
+        with self.native.using_context("chrome"):
+            self.native.execute_script("Services.console.reset();")
+
+    def console_problems(self, site):
+        """Script errors and warnings (nsIScriptError) whose source is a page or script of the site."""
+        with self.native.using_context("chrome"):
+            messages = self.native.execute_script(
+                """
+                const out = [];
+                for (const message of Services.console.getMessageArray() || []) {
+                  if (!(message instanceof Ci.nsIScriptError)) continue;
+                  const error = message.QueryInterface(Ci.nsIScriptError);
+                  out.push({flags: error.flags, category: error.category, message: error.errorMessage,
+                            source: error.sourceName});
+                }
+                return out;
+                """
+            )
+        return [
+            m
+            for m in messages
+            # errors (flags 0) and warnings (1), not information (8); CSS the browser does not know is not a fault
+            if not m["flags"] & 8 and (m["source"] or "").startswith(site) and m["category"] != "CSS Parser"
+        ]
+
+    def quit(self):
+        instance = self.native.instance
+        profiles = [getattr(instance, "profile", None), getattr(getattr(instance, "runner", None), "profile", None)]
+        self.native.cleanup()
+        # cleanup() removed the profile; without this its __del__ tries again while Python shuts down and prints
+        # an ImportError traceback
+        for profile in profiles:
+            if profile is not None:
+                profile.restore = False
+        try:
+            os.remove(self.log)
+        except OSError:
+            pass
+
+
+DRIVERS = {"chromium": ChromiumDriver, "firefox": FirefoxDriver}
+_shared = {}
+_failed = {}
+
+
+def shared_driver(name):
+    """One browser per engine for the whole run (a browser takes seconds to start); tests clear its storage."""
+    if name in _failed:
+        raise _failed[name]
+    if name not in _shared:
+        try:
+            _shared[name] = DRIVERS[name]()
+        except Exception as error:  # the browser is not installed or cannot start
+            problem = AssertionError if REQUIRE else unittest.SkipTest
+            _failed[name] = problem("%s cannot start: %s" % (name, error))
+            raise _failed[name]
+    return _shared[name]
+
+
+@atexit.register
+def _quit_all():
+    for driver in _shared.values():
+        try:
+            driver.quit()
+        except Exception:
+            pass
+
+
+# --- the test case -----------------------------------------------------------------------------------------
 
 
 class BrowserTestCase(unittest.TestCase):
-    """One Chromium (with its own fresh profile) per test class; localStorage emptied before each test;
-    after each test, the browser console must hold no errors."""
+    """The site in one browser over one scheme (set by `matrix`). Storage is emptied before each test; after
+    each test the browser console must hold no errors or warnings from the site."""
+
+    browser = "chromium"
+    scheme = "http"
+    site_url = None  # None: SITE_URL / SITE_DIR
+    site_dir = None
 
     @classmethod
     def setUpClass(cls):
-        if not SITE_URL:
-            raise unittest.SkipTest("SITE_URL is not set (Tests/run-all.sh serves the site and sets it)")
-        cls._profiles = []
-        cls.driver = cls.new_browser()
-
-    @classmethod
-    def new_browser(cls):
-        profile = tempfile.mkdtemp(prefix="guzzi-browser-")
-        cls._profiles.append(profile)
-        return make_driver(profile)
-
-    @classmethod
-    def tearDownClass(cls):
-        try:
-            cls.driver.quit()
-        finally:
-            for profile in cls._profiles:
-                shutil.rmtree(profile, ignore_errors=True)
+        if not SITE_URL or not SITE_DIR:
+            raise unittest.SkipTest("SITE_URL and SITE_DIR are not set (Tests/run-all.sh sets them)")
+        cls.driver = shared_driver(cls.browser)
+        cls.base = base_url(cls.scheme, cls.site_url, cls.site_dir)
 
     def setUp(self):
-        self.open("index.html")
-        self.driver.execute_script("window.localStorage.clear()")
-        self.driver.get_log("browser")  # start each test with an empty console
+        self.clear_storage()
+        self.driver.clear_console()
 
     def tearDown(self):
-        self.assert_console_clean(self.driver)
+        self.assert_console_clean()
 
-    def assert_console_clean(self, driver):
-        problems = [
-            entry
-            for entry in driver.get_log("browser")
-            if entry.get("level") in ("SEVERE", "WARNING")
-            and not any(part in entry.get("message", "") for part in IGNORED_LOG_PARTS)
-            and not is_offsite_network_error(entry)
-        ]
-        self.assertEqual(problems, [], "browser console errors")
+    def assert_console_clean(self, driver=None):
+        driver = driver or self.driver
+        self.assertEqual(driver.console_problems(self.base), [], "browser console errors")
+
+    def clear_storage(self, driver=None):
+        """Empties the Garage and the unit choice where the pages keep them: localStorage over HTTP, the storage
+        frame's (js/store.js) on file://, which the page's own store API reaches in both browsers."""
+        driver = driver or self.driver
+        self.open("index.html", driver)
+        driver.js("try { localStorage.clear(); } catch (e) {}")
+        driver.js_async(
+            "GuzziTracker.store.ready.then(() => {"
+            " for (const key of arguments[0]) GuzziTracker.store.remove(key);"
+            " setTimeout(() => done(true), 50); });",
+            STORE_KEYS,
+        )
+        self.open("index.html", driver)
+        self.wait(lambda d: self.stored(STORE_KEYS[0], driver) is None, driver, "storage was not emptied")
+
+    def stored(self, key, driver=None):
+        """A stored value through the page's store (JSON), after it is ready."""
+        return (driver or self.driver).js_async(
+            "GuzziTracker.store.ready.then(() => done(GuzziTracker.store.get(arguments[0], null)));", key
+        )
+
+    def store(self, key, value, driver=None):
+        """Saves a value through the page's store, as a page of the site would."""
+        (driver or self.driver).js_async(
+            "GuzziTracker.store.ready.then(() => { GuzziTracker.store.set(arguments[0], arguments[1]);"
+            " setTimeout(() => done(true), 50); });",
+            key,
+            value,
+        )
 
     # --- navigation and waiting ---------------------------------------------------------------
 
+    def url(self, path):
+        return self.base + path
+
     def open(self, path, driver=None):
         driver = driver or self.driver
-        driver.get(url(path))
-        self.wait(lambda d: d.execute_script("return document.readyState") == "complete", driver=driver)
+        driver.get(self.url(path))
+        self.wait(lambda d: d.js("return document.readyState") == "complete", driver)
 
-    def wait(self, condition, driver=None, message=""):
-        return WebDriverWait(driver or self.driver, TIMEOUT).until(condition, message)
+    def wait(self, condition, driver=None, message="", timeout=TIMEOUT):
+        """Polls `condition(driver)` until it is true; errors while polling (an element not there yet) count as
+        false. Returns the condition's value."""
+        driver = driver or self.driver
+        end = time.monotonic() + timeout
+        last = None
+        while True:
+            try:
+                value = condition(driver)
+                if value:
+                    return value
+            except Exception as error:  # noqa: BLE001 - stale or missing elements while the page changes
+                last = error
+            if time.monotonic() > end:
+                raise AssertionError("timed out: %s%s" % (message, " (%r)" % last if last else ""))
+            time.sleep(0.05)
 
     def open_catalogue(self, lang="en", query="", driver=None):
         driver = driver or self.driver
         self.open(lang + "/index.html" + query, driver)
-        self.wait(
-            lambda d: d.find_element(By.ID, "catalogue-tools").is_displayed(),
-            driver,
-            "the catalogue controls never appeared",
-        )
+        self.wait(lambda d: self.css("#catalogue-tools", d).displayed(), driver, "the catalogue controls never appeared")
 
     def css(self, selector, driver=None):
-        return (driver or self.driver).find_element(By.CSS_SELECTOR, selector)
+        return (driver or self.driver).css(selector)
 
     def css_all(self, selector, driver=None):
-        return (driver or self.driver).find_elements(By.CSS_SELECTOR, selector)
+        return (driver or self.driver).css_all(selector)
+
+    def select(self, selector, value, driver=None):
+        """Chooses an option of a <select> the way a visitor does (a click on the option: a change event)."""
+        self.css("%s option[value='%s']" % (selector, value), driver).click()
+        self.wait(lambda d: self.css(selector, d).prop("value") == value, driver)
+
+    def selected_value(self, selector):
+        return self.css(selector).prop("value")
 
     # --- catalogue state ---------------------------------------------------------------------
 
     def visible_ids(self, driver=None):
         """Ids of the list rows that are shown, in page order (read from the DOM, not from the script)."""
-        return (driver or self.driver).execute_script(
+        return (driver or self.driver).js(
             "return Array.from(document.querySelectorAll('#bike-list > li.bike-item'))"
             ".filter(li => li.getClientRects().length > 0).map(li => Number(li.dataset.id));"
         )
@@ -173,20 +471,15 @@ class BrowserTestCase(unittest.TestCase):
         return self.css("#result-count", driver).text.strip()
 
     def query_params(self, driver=None):
-        from urllib.parse import parse_qs, urlsplit
-
-        return parse_qs(urlsplit((driver or self.driver).current_url).query)
+        return parse_qs(urlsplit((driver or self.driver).url).query)
 
     def open_filters(self):
-        panel = self.css("#filter-panel")
-        if not panel.get_attribute("open"):
+        if self.css("#filter-panel").attr("open") is None:
             self.css("#filter-panel > summary").click()
-        self.wait(lambda d: self.css("#f-year-min").is_displayed())
+        self.wait(lambda d: self.css("#f-year-min").displayed())
 
     def type_into(self, selector, text):
         """Replaces the field's text the way a visitor does (select all, delete, type): real input events."""
-        from selenium.webdriver.common.keys import Keys
-
         field = self.css(selector)
         field.click()
         field.send_keys(Keys.CONTROL, "a")
@@ -198,6 +491,34 @@ class BrowserTestCase(unittest.TestCase):
     def wait_for_ids(self, expected, message=""):
         try:
             self.wait(lambda d: self.visible_ids() == expected)
-        except Exception:
+        except AssertionError:
             pass
         self.assertEqual(self.visible_ids(), expected, message)
+
+    def collation_ranks(self, values, lang="en"):
+        """{value: rank} in the browser's own collation for the edition's locale (accents and case ignored,
+        numbers by value: the catalogue's rule for names and families); equal values share a rank."""
+        locale = "it-IT" if lang == "it" else "en-US"
+        ranks = self.driver.js(
+            "const c = new Intl.Collator(arguments[1], {sensitivity: 'base', numeric: true});"
+            "const sorted = Array.from(new Set(arguments[0])).sort(c.compare); const out = {}; let r = -1;"
+            "sorted.forEach((v, i) => { if (i === 0 || c.compare(sorted[i - 1], v) !== 0) r += 1; out[v] = r; });"
+            "return out;",
+            list(values),
+            locale,
+        )
+        return {key: int(value) for key, value in ranks.items()}
+
+
+def matrix(*cases, browsers=None, schemes=None, **attributes):
+    """One TestCase class per case class, browser and scheme: `globals().update(matrix(SearchCases))` runs
+    SearchCases' tests as SearchCases_chromium_http, …_chromium_file, …_firefox_http and …_firefox_file."""
+    made = {}
+    for case in cases:
+        for browser in browsers or BROWSERS:
+            for scheme in schemes or SCHEMES:
+                name = "%s_%s_%s" % (case.__name__, browser, scheme)
+                made[name] = type(
+                    name, (case, BrowserTestCase), dict(attributes, browser=browser, scheme=scheme, __module__=case.__module__)
+                )
+    return made

@@ -1,11 +1,10 @@
-"""Compare and the unit switch in a real browser (issue 4)."""
+"""Compare and the unit switch in real browsers, over HTTP and from disk."""
 
+import re
 import unittest
 from urllib.parse import parse_qs, urlsplit
 
-from selenium.webdriver.common.by import By
-
-from browser_support import BrowserTestCase, bikes
+from browser_support import bikes, matrix, read_text
 
 
 def find(name):
@@ -23,44 +22,44 @@ def pick_three():
     raise AssertionError("not enough bikes")
 
 
-class CompareTests(BrowserTestCase):
+class CompareCases:
     def columns(self):
-        return [th.find_element(By.TAG_NAME, "a").text for th in self.css_all("#compare-table thead th")]
+        return [th.css("a").text for th in self.css_all("#compare-table thead th")]
 
     def test_compare_picked_in_the_catalogue(self):
         chosen = pick_three()
         self.open_catalogue()
         link = self.css("#compare-link")
-        self.assertIsNone(link.get_attribute("href"))
+        self.assertIsNone(link.attr("href"))
         for bike in chosen:
             self.css("#bike-list li[data-id='%d'] .compare-check" % bike["id"]).click()
-        self.wait(lambda d: link.get_attribute("href"))
+        self.wait(lambda d: link.attr("href"))
         self.assertEqual(link.text, "Compare (3)")
-        self.assertEqual(self.query_params().get("compare"), [",".join(str(b["id"]) for b in chosen)])
+        self.wait(lambda d: self.query_params().get("compare") == [",".join(str(b["id"]) for b in chosen)])
         link.click()
         self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 3)
         self.assertEqual(self.columns(), [b["name"] for b in chosen])
 
         # a differing row is highlighted, an equal one is not
         bore = self.css("#compare-table tr.row-bore")
-        self.assertIn("differs", bore.get_attribute("class").split())
-        self.assertNotEqual(bore.value_of_css_property("background-color"), "rgba(0, 0, 0, 0)")
+        self.assertIn("differs", bore.attr("class").split())
+        self.assertNotEqual(bore.css_value("background-color"), "rgba(0, 0, 0, 0)")
         cycle = self.css("#compare-table tr.row-stroke_cycle")
-        self.assertNotIn("differs", cycle.get_attribute("class").split())
-        cells = [td.get_attribute("data-value") for td in bore.find_elements(By.TAG_NAME, "td")]
+        self.assertNotIn("differs", cycle.attr("class").split())
+        cells = [td.attr("data-value") for td in bore.css_all("td")]
         self.assertEqual([float(v) for v in cells], [float(b["bore"]) for b in chosen])
 
         # only the differences
         self.css("#compare-only-diff").click()
-        self.assertFalse(cycle.is_displayed())
-        self.assertTrue(bore.is_displayed())
+        self.assertFalse(cycle.displayed())
+        self.assertTrue(bore.displayed())
 
         # remove a column: the URL follows, back restores it
         self.css("#compare-table thead th:nth-child(3) .compare-remove").click()
         self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 2)
         self.assertEqual(self.columns(), [chosen[0]["name"], chosen[2]["name"]])
         self.assertEqual(
-            parse_qs(urlsplit(self.driver.current_url).query)["ids"], ["%d,%d" % (chosen[0]["id"], chosen[2]["id"])]
+            parse_qs(urlsplit(self.driver.url).query)["ids"], ["%d,%d" % (chosen[0]["id"], chosen[2]["id"])]
         )
         self.driver.back()
         self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 3)
@@ -73,20 +72,49 @@ class CompareTests(BrowserTestCase):
         self.open("it/compare/index.html?ids=%d" % a["id"])
         self.wait(lambda d: self.css("#compare-status").text)
         self.assertIn("da 2 a 4", self.css("#compare-status").text)
-        self.assertFalse(self.css("#compare-scroll").is_displayed())
+        self.assertFalse(self.css("#compare-scroll").displayed())
+
+    def test_rows_labels_and_texts_are_the_motorcycle_pages_own(self):
+        a, b = bikes()[0], bikes()[40]
+        self.open("en/compare/index.html?ids=%d,%d" % (a["id"], b["id"]))
+        self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 2)
+        rows = self.driver.js(
+            "return Array.from(document.querySelectorAll('#compare-table tbody tr:not(.section-row)'), tr => ["
+            " tr.className.split(' ')[0], tr.querySelector('th').firstChild.textContent,"
+            " Array.from(tr.querySelectorAll('td'), td => td.innerHTML)]);"
+        )
+        for column, bike in enumerate((a, b)):
+            page = read_text("en/" + bike["url"])
+            expected = re.findall(r'<tr class="(row-[a-z_]+)"><th scope="row">([^<]*)</th><td[^>]*>(.*?)</td></tr>', page)
+            self.assertEqual(len(rows), len(expected), "one row per row of the motorcycle page")
+            for (key, label, cells), (page_key, page_label, page_cell) in zip(rows, expected):
+                self.assertEqual(key, page_key)
+                self.assertEqual(label, unescape(page_label))
+                self.assertEqual(unescape(strip_tags(cells[column])), unescape(strip_tags(page_cell)), key)
 
 
-class UnitTests(BrowserTestCase):
+def strip_tags(html):
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def unescape(text):
+    import html
+
+    return html.unescape(text)
+
+
+class UnitCases:
     def test_unit_switch_converts_and_is_remembered(self):
         bike = next(b for b in bikes() if b["slug"] == "v85-tt-2019") if any(
             b["slug"] == "v85-tt-2019" for b in bikes()
         ) else bikes()[0]
         self.open("en/" + bike["url"])
+        self.wait(lambda d: self.css(".unit-switch").displayed())
         bore = self.css("tr.row-bore td")
         self.assertEqual(bore.text, "%g mm" % bike["bore"])
         self.css(".unit-switch input[value='imperial']").click()
         inches = "{:,.1f}".format(bike["bore"] / 25.4).rstrip("0").rstrip(".")
-        self.assertEqual(bore.text, inches + "\u00a0in".replace("\u00a0", " "))
+        self.wait(lambda d: bore.text == inches + " in")
         cc = self.css("tr.row-displacement_real td").text
         self.assertTrue(cc.endswith("cu in"), cc)
         weight = self.css("tr.row-weight td").text
@@ -99,24 +127,26 @@ class UnitTests(BrowserTestCase):
         # remembered on another motorcycle page, the catalogue and compare
         other = bikes()[5]
         self.open("en/" + other["url"])
-        self.assertTrue(self.css(".unit-switch input[value='imperial']").is_selected())
-        self.assertTrue(self.css("tr.row-wheelbase td").text.endswith(" in"))
+        self.wait(lambda d: self.css(".unit-switch input[value='imperial']").selected())
+        self.wait(lambda d: self.css("tr.row-wheelbase td").text.endswith(" in"))
         self.open_catalogue()
-        cell = self.css("#bike-list li[data-id='%d'] dd[data-unit='cc']" % bike["id"])
-        self.assertEqual(cell.text, "{:,.1f} cu in".format(bike["displacement"] / 16.387064))
+        expected = "{:,.1f} cu in".format(bike["displacement"] / 16.387064)
+        self.wait(lambda d: self.css("#bike-list li[data-id='%d'] dd[data-unit='cc']" % bike["id"]).text == expected)
         self.open("en/compare/index.html?ids=%d,%d" % (bike["id"], other["id"]))
         self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 2)
-        self.assertTrue(self.css("#compare-table tr.row-bore td").text.endswith(" in"))
+        self.wait(lambda d: self.css("#compare-table tr.row-bore td").text.endswith(" in"))
 
         # the Italian edition formats with a decimal comma; back to metric restores the page's own text
         self.open("it/" + bike["url"])
-        self.assertEqual(self.css("tr.row-bore td").text, inches.replace(".", ",") + " in")
+        self.wait(lambda d: self.css("tr.row-bore td").text == inches.replace(".", ",") + " in")
         self.css(".unit-switch input[value='metric']").click()
-        self.assertEqual(self.css("tr.row-bore td").text, "%g mm" % bike["bore"])
+        self.wait(lambda d: self.css("tr.row-bore td").text == "%g mm" % bike["bore"])
         self.open("en/" + bike["url"])
+        self.wait(lambda d: self.css(".unit-switch input[value='metric']").selected())
         self.assertEqual(self.css("tr.row-bore td").text, "%g mm" % bike["bore"])
-        self.assertTrue(self.css(".unit-switch input[value='metric']").is_selected())
 
+
+globals().update(matrix(CompareCases, UnitCases))
 
 if __name__ == "__main__":
     unittest.main()

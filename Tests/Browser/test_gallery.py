@@ -2,11 +2,9 @@
 zoom, Escape; and without JavaScript every photo stays a plain link."""
 
 import re
+import unittest
 
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-
-from browser_support import BrowserTestCase, bikes, fetch_text
+from browser_support import Keys, bikes, matrix, read_text
 
 
 def gallery_with_photos(minimum=2):
@@ -15,14 +13,14 @@ def gallery_with_photos(minimum=2):
         if not bike["image"]:
             continue
         path = "en/" + bike["url"].replace("index.html", "gallery/index.html")
-        html = fetch_text(path)
+        html = read_text(path)
         count = len(re.findall(r'<a class="photo-link"', html))
         if count >= minimum:
             return bike, path, count
     return None, None, 0
 
 
-class GalleryTests(BrowserTestCase):
+class GalleryCases:
     def setUp(self):
         super().setUp()
         self.bike, self.path, self.count = gallery_with_photos()
@@ -38,7 +36,7 @@ class GalleryTests(BrowserTestCase):
         self.assertEqual(len(links), self.count)
         links[0].click()
         dialog = self.css("dialog.viewer")
-        self.wait(lambda d: dialog.get_attribute("open") is not None, message="the viewer did not open")
+        self.wait(lambda d: dialog.attr("open") is not None, message="the viewer did not open")
         self.assertTrue(self.caption().endswith("photo 1 of %d" % self.count), self.caption())
         dialog.send_keys(Keys.ARROW_RIGHT)
         self.wait(lambda d: self.caption().endswith("photo 2 of %d" % self.count))
@@ -48,30 +46,30 @@ class GalleryTests(BrowserTestCase):
         self.wait(lambda d: self.caption().endswith("photo %d of %d" % (self.count, self.count)))
         zoom = self.css("dialog.viewer .viewer-zoom")
         zoom.click()
-        self.assertEqual(zoom.get_attribute("aria-pressed"), "true")
-        self.assertIn("zoomed", dialog.get_attribute("class"))
+        self.assertEqual(zoom.attr("aria-pressed"), "true")
+        self.assertIn("zoomed", dialog.attr("class"))
         dialog.send_keys(Keys.ESCAPE)
-        self.wait(lambda d: dialog.get_attribute("open") is None, message="Escape did not close the viewer")
+        self.wait(lambda d: dialog.attr("open") is None, message="Escape did not close the viewer")
         # focus returns to the photo that opened the viewer
-        self.assertEqual(self.driver.switch_to.active_element, links[0])
+        self.assertEqual(self.driver.active(), links[0])
 
     def test_next_button_and_alt_texts(self):
         self.open(self.path)
         images = self.css_all("a.photo-link img")
         for n, image in enumerate(images, start=1):
             # the first photo is in view and loads at once; the others wait until they are near
-            self.assertEqual(image.get_attribute("loading") == "lazy", n > 1, "photo %d" % n)
-            self.assertTrue(image.get_attribute("alt").endswith("photo %d of %d" % (n, self.count)))
+            self.assertEqual(image.attr("loading") == "lazy", n > 1, "photo %d" % n)
+            self.assertTrue(image.attr("alt").endswith("photo %d of %d" % (n, self.count)))
         self.css_all("a.photo-link")[1].click()
         self.wait(lambda d: self.caption().endswith("photo 2 of %d" % self.count))
         self.css("dialog.viewer .viewer-next").click()
         expected = 3 if self.count >= 3 else 1
         self.wait(lambda d: self.caption().endswith("photo %d of %d" % (expected, self.count)))
         self.css("dialog.viewer .viewer-close").click()
-        self.wait(lambda d: self.css("dialog.viewer").get_attribute("open") is None)
+        self.wait(lambda d: self.css("dialog.viewer").attr("open") is None)
 
     def test_without_javascript_photos_are_plain_links(self):
-        html = fetch_text(self.path)
+        html = read_text(self.path)
         links = re.findall(r'<a class="photo-link" href="([^"]+)">(<img [^>]*>)</a>', html)
         self.assertEqual(len(links), self.count)
         for href, img in links:
@@ -85,3 +83,10 @@ class GalleryTests(BrowserTestCase):
             else:
                 self.assertEqual(href, src)
         self.assertNotIn("<dialog", html)
+
+
+# the viewer is gallery.js alone, the same on disk: Chromium over HTTP is enough
+globals().update(matrix(GalleryCases, browsers=["chromium"], schemes=["http"]))
+
+if __name__ == "__main__":
+    unittest.main()

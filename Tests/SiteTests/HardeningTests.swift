@@ -187,9 +187,12 @@ enum HardeningData {
                 let report = try SiteBuilder.build(BuildTests.options(data: data, output: out))
                 built += 1
                 let now = HardeningData.snapshot(out)
-                let pages = now.keys.filter { $0.hasSuffix(".html") }
+                let pages = now.keys.filter { $0.hasSuffix(".html") && !$0.hasPrefix("assets/") }
                 #expect(report.pages == pages.count, "seed \(seed)")
-                for file in ["index.html", "en/index.html", "it/index.html", "en/index.json", ".guzzi-site"] {
+                for file in [
+                    "index.html", "en/index.html", "it/index.html", "en/index.json", "en/data/catalogue.js",
+                    "it/data/specs-0.js", ".guzzi-site",
+                ] {
                     #expect(now[file] != nil, "seed \(seed): \(file) missing")
                 }
                 for (path, bytes) in now where path.hasSuffix(".html") {
@@ -348,6 +351,7 @@ enum HardeningData {
         let files = HardeningData.snapshot(out)
         #expect(files.count > 20)
         var jsonLD = 0
+        var dataScripts = 0
         var svgCharts = 0
         var attributes = 0
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
@@ -359,6 +363,15 @@ enum HardeningData {
                 let values = Self.strings(in: object)
                 #expect(values.contains(Self.evil), "\(path): the hostile name does not round-trip")
                 #expect(!text.contains("\u{2028}") && !text.contains("\u{2029}"), "\(path): raw line separator")
+            }
+            // The script data (`<lang>/data/*.js`): loaded with <script src>, so nothing in it may end the script,
+            // open a comment or break a line of JavaScript, and every text must still round-trip.
+            if path.contains("/data/"), path.hasSuffix(".js") {
+                dataScripts += 1
+                #expect(!text.lowercased().contains("</script") && !text.contains("<!--"), "\(path)")
+                #expect(!text.contains("\u{2028}") && !text.contains("\u{2029}"), "\(path): raw line separator")
+                let values = Self.strings(in: try BrowserDataTests.json(ofScript: text))
+                #expect(values.contains { $0.contains(Self.evil) }, "\(path): the hostile name does not round-trip")
             }
             guard path.hasSuffix(".html") else { continue }
             for url in Self.urlAttributes(text) {
@@ -399,6 +412,7 @@ enum HardeningData {
             }
         }
         #expect(jsonLD >= 4, "every bike page in both languages has JSON-LD")
+        #expect(dataScripts == 4, "a catalogue and a specs script per edition")
         #expect(svgCharts >= 2, "the charts pages have SVG charts")
         #expect(attributes > 100)
         // The hostile name is on the bike's page as text, escaped.

@@ -1,41 +1,99 @@
 import Catalogue
 import Templating
 
-/// The catalogue page model: every motorcycle in the app's default order, with its key figures.
+/// The catalogue page model: the motorcycles in the app's default order, with their key figures, a page of
+/// `pageSize` at a time.
 ///
-/// Without JavaScript this list is the whole catalogue, so it must stay complete and plain links.
+/// Without JavaScript these lists are the whole catalogue, so they must stay complete and plain links: up to
+/// `pageSize` motorcycles it is one page; beyond, page 1 (`/<lang>/`) and numbered pages (`/<lang>/page/2/`)
+/// linked by a pager. With JavaScript page 1 draws its list from the edition's data (`BrowserData`) instead,
+/// a page of results at a time, so a catalogue of 10 000 bikes is never 10 000 rows of HTML.
 struct CataloguePage {
+    static let pageSize = 250
+
     let edition: Edition
     let plan: SitePlan
 
-    func context(from page: Page) -> [String: Value] {
+    /// 1…n, at least one page even for an empty catalogue.
+    static func pageNumbers(_ count: Int) -> ClosedRange<Int> {
+        1...max(1, (count + pageSize - 1) / pageSize)
+    }
+
+    func context(for page: Page, frame: PageFrame) -> [String: Value] {
+        let l = edition.localization
+        var number = 1
+        if case .cataloguePage(let n) = page.kind { number = n }
+        let pages = Self.pageNumbers(plan.catalogue.motorcycles.count)
+        let title =
+            number == 1
+            ? l["catalogue_title"]
+            : l.format("catalogue_page_title", ["n": String(number), "count": String(pages.upperBound)])
+        var context = frame.context(
+            for: page, title: title + " · " + l["site_title"], description: l["catalogue_description"])
+        context.merge(self.context(from: page, number: number)) { $1 }
+        context["page_title"] = .text(title)
+        return context
+    }
+
+    func context(from page: Page, number: Int = 1) -> [String: Value] {
         let bikes = plan.catalogue.motorcycles
-        let dash: Value = .null
-        /// Figures are `{value, lang}` maps, the shape `partials/value.html` draws, dash included.
-        func figure(_ text: String?, unit: String? = nil, raw: Double? = nil) -> Value {
-            [
-                "value": text.map { .text($0) } ?? .null, "lang": .null, "unit": unit.map { .text($0) } ?? .null,
-                "raw": raw.map { .number($0) } ?? .null,
-            ]
-        }
-        let items: [Value] = plan.defaultOrder.map { index in
+        let pages = Self.pageNumbers(bikes.count)
+        let start = min((number - 1) * Self.pageSize, plan.defaultOrder.count)
+        let slice = plan.defaultOrder[start..<min(start + Self.pageSize, plan.defaultOrder.count)]
+        let items: [Value] = slice.map { index in
             let bike = bikes[index]
             let texts = plan.texts[edition.language]![index]
-            return [
-                "id": .number(Double(bike.id)),
-                "name": .text(bike.general.name),
-                "family": bike.general.family.map { .text($0) } ?? dash,
-                "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
-                "years": .text(texts.years),
-                "displacement": figure(
-                    texts.displacement, unit: "cc",
-                    raw: bike.engine.displacementReal),
-                "power": figure(texts.power),
+            return Self.row(
+                id: .number(Double(bike.id)), name: bike.general.name,
+                href: page.route.link(to: plan.motorcycleRoute(edition.language, index: index)), years: texts.years,
+                displacement: texts.displacement, raw: bike.engine.displacementReal, power: texts.power)
+        }
+        var pager: Value = .null
+        if pages.count > 1 {
+            let l = edition.localization
+            pager = [
+                "range": .text(
+                    l.format(
+                        "catalogue_range",
+                        [
+                            "from": edition.number(Double(start + 1), maxFractionDigits: 0),
+                            "to": edition.number(Double(start + slice.count), maxFractionDigits: 0),
+                            "n": edition.number(Double(bikes.count), maxFractionDigits: 0),
+                        ])),
+                "pages": .list(
+                    pages.map { n in
+                        [
+                            "number": .number(Double(n)), "current": .bool(n == number),
+                            "href": .text(page.route.link(to: plan.cataloguePageRoute(edition.language, number: n))),
+                        ]
+                    }),
             ]
         }
         return [
             "motorcycles": .list(items),
             "count_text": .text(edition.plural("motorcycles", count: bikes.count)),
+            "first_page": .bool(number == 1),
+            "pager": pager,
+            // The shape of a row for the script, which draws rows from data with the same markup.
+            "row_template": Self.row(
+                id: .text(""), name: "", href: "", years: "", displacement: nil, raw: nil, power: nil),
+        ]
+    }
+
+    /// One list row; figures are `{value, lang}` maps, the shape `partials/value.html` draws, dash included.
+    static func row(
+        id: Value, name: String, href: String, years: String, displacement: String?, raw: Double?, power: String?
+    ) -> Value {
+        [
+            "id": id,
+            "name": .text(name),
+            "href": .text(href),
+            "years": .text(years),
+            "displacement": [
+                "value": displacement.map { .text($0) } ?? .null, "lang": .null, "unit": "cc",
+                "raw": raw.map { .number($0) } ?? .null,
+            ],
+            "power": ["value": power.map { .text($0) } ?? .null, "lang": .null],
         ]
     }
 }

@@ -74,7 +74,6 @@ struct PageFrame: Sendable {
             "stylesheet": .text(link(from: page, to: Route(["assets"], fileName: "style.css"))),
             "home": .text(link(from: page, to: .root)),
             "assets": .text(rootLink(from: page) + "assets/"),
-            "index": .text(link(from: page, to: Route([language.rawValue], fileName: "index.json"))),
             "edition_root": .text(rootLink(from: page) + plan.catalogueRoute(language).urlPath),
             "script_strings": scriptStrings[language]!,
             "switch": switcher,
@@ -90,7 +89,7 @@ struct PageFrame: Sendable {
     func navigation(_ page: Page, language: Language, edition: Edition) -> [Value] {
         let section: String
         switch page.kind {
-        case .catalogue: section = "catalogue"
+        case .catalogue, .cataloguePage: section = "catalogue"
         case .browse, .facetOverview, .facetValue: section = "browse"
         case .charts: section = "charts"
         case .garage: section = "garage"

@@ -1,5 +1,5 @@
-/// The interface strings `catalogue.js` reads from the `#ui-strings` element of every page, as the JSON
-/// members that are the same on every page of an edition.
+/// The interface strings the scripts (`Resources/assets/js/`) read from the `#ui-strings` element of every page,
+/// as the JSON members that are the same on every page of an edition.
 ///
 /// Why in Swift and made once: printed with a `json` filter each, they were 35 lookups and escapes on every
 /// page, the same result each time. The members that depend on the page (its language, locale and links)
@@ -17,7 +17,7 @@ enum ScriptStrings {
         "compare_hint", "compare_full", "sort_asc", "sort_desc", "sort_reverse", "sort_remove", "garage_up",
         "garage_down", "garage_remove", "garage_action_name", "garage_moved", "garage_removed", "garage_copied",
         "garage_shared_notice", "garage_imported", "compare_differs", "compare_remove", "compare_empty",
-        "load_error", "load_error_file",
+        "load_error", "show_more",
     ]
 
     /// Every label the members need; `Localization.load` fails when one is missing.

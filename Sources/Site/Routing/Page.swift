@@ -5,6 +5,8 @@ struct Page: Sendable {
     enum Kind: Sendable {
         case languageChoice
         case catalogue
+        /// Page 2, 3, … of the plain list, when the catalogue is longer than `CataloguePage.pageSize`.
+        case cataloguePage(number: Int)
         case motorcycle(index: Int)
         case gallery(index: Int)
         case browse

@@ -84,6 +84,9 @@ struct SitePlan: Sendable {
                 kind: .notFound, route: Route([], fileName: "404.html"), language: nil, twins: [:],
                 defaultTwin: Route([], fileName: "404.html"), template: "pages/not-found.html"))
         add(.catalogue, template: "catalogue", defaultToRoot: true, catalogueRoute)
+        for number in CataloguePage.pageNumbers(catalogue.motorcycles.count).dropFirst() {
+            add(.cataloguePage(number: number), template: "catalogue") { cataloguePageRoute($0, number: number) }
+        }
         add(.garage, template: "garage") { Route([$0.rawValue, "garage"]) }
         add(.compare, template: "compare") { Route([$0.rawValue, "compare"]) }
         add(.browse, template: "browse", browseRoute)
@@ -108,6 +111,12 @@ struct SitePlan: Sendable {
     func slug(_ key: String, _ language: Language) -> String { folderSlugs[language]![key] }
 
     func catalogueRoute(_ language: Language) -> Route { Route([language.rawValue]) }
+
+    /// Page `number` of the plain catalogue list: the catalogue itself for page 1, `/<lang>/page/<n>/` after it.
+    func cataloguePageRoute(_ language: Language, number: Int) -> Route {
+        number <= 1
+            ? catalogueRoute(language) : Route([language.rawValue, slug("slug_page", language), String(number)])
+    }
 
     func motorcycleRoute(_ language: Language, index: Int) -> Route {
         motorcycleRoutes[language]![index]

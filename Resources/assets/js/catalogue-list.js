@@ -1,0 +1,239 @@
+/* Guzzi Tracker — the catalogue's search, filters and ordering, on data (no DOM; unit-tested in node).
+ *
+ * Records come from data/catalogue.js through GuzziTracker.records. A state is what the URL query holds:
+ *   q (search), family (repeated), cycle (2|4), <key>_min / <key>_max ranges, sort (key-dir,…), compare (ids).
+ * As in the app, the displacement range filters on the nominal displacement (as the displacement facet's
+ * classes do) and the displacement ordering uses the actual one.
+ */
+(function (G) {
+  "use strict";
+
+  const SORT_KEYS = ["year", "name", "family", "displacement", "bore", "stroke", "power", "wheelbase", "weight"];
+  /** URL key of a range -> the record field it filters on. */
+  const RANGE_FIELDS = {
+    year: "first",
+    displacement: "nominal",
+    bore: "bore",
+    stroke: "stroke",
+    power: "power",
+    weight: "weight",
+    wheelbase: "wheelbase",
+  };
+  const RANGE_KEYS = Object.keys(RANGE_FIELDS);
+  const DEFAULT_SORT = [{ key: "year", dir: "desc" }];
+
+  /** Names in the locale's collation, accents and case ignored, numbers by value ("V7" before "V11"). */
+  function collator(locale) {
+    return new Intl.Collator(locale, { sensitivity: "base", numeric: true });
+  }
+
+  /** Adds what searching and ordering need: the folded search text, the lower-case name for ties. */
+  function prepare(records) {
+    for (const record of records) {
+      record.text = G.normalize(record.name + " " + (record.family || ""));
+      record.lower = String(record.name).toLowerCase();
+    }
+    return records;
+  }
+
+  const ranked = new WeakMap(); // records array -> Set of fields ranked
+
+  /** record[field + "Rank"]: equal for values the collator holds equal, null when there is none. Made once per
+   * field, on first use: comparing ranks is much cheaper than collating in every comparison of a sort. */
+  function rank(records, field, compare) {
+    const done = ranked.get(records) || new Set();
+    if (done.has(field)) return;
+    const name = field + "Rank";
+    const present = [];
+    for (const record of records) {
+      record[name] = null;
+      if (record[field] !== null && record[field] !== undefined && record[field] !== "") present.push(record);
+    }
+    present.sort((a, b) => compare(a[field], b[field]));
+    let current = -1;
+    present.forEach((record, i) => {
+      if (i === 0 || compare(present[i - 1][field], record[field]) !== 0) current += 1;
+      record[name] = current;
+    });
+    done.add(field);
+    ranked.set(records, done);
+  }
+
+  function sortValue(record, key) {
+    let value;
+    if (key === "year") value = record.first;
+    else if (key === "name") value = record.nameRank;
+    else if (key === "family") value = record.familyRank;
+    else value = record[key];
+    return typeof value === "number" && Number.isFinite(value) ? value : null;
+  }
+
+  /** Criteria in the order picked; missing values last whatever the direction; then the name, then the id. */
+  function comparator(criteria) {
+    return (x, y) => {
+      for (const { key, dir } of criteria) {
+        const a = sortValue(x, key);
+        const b = sortValue(y, key);
+        if (a === null || b === null) {
+          if (a === null && b === null) continue;
+          return a === null ? 1 : -1;
+        }
+        if (a !== b) return dir === "asc" ? a - b : b - a;
+      }
+      if (x.lower !== y.lower) return x.lower < y.lower ? -1 : 1;
+      return x.id - y.id;
+    };
+  }
+
+  /** The records in the order of `criteria` (a new array); ranks by name or family are made when needed. */
+  function sorted(records, criteria, locale) {
+    const compare = collator(locale).compare;
+    if (criteria.some((c) => c.key === "name")) rank(records, "name", compare);
+    if (criteria.some((c) => c.key === "family")) rank(records, "family", compare);
+    return records.slice().sort(comparator(criteria));
+  }
+
+  function parseSort(text) {
+    const criteria = [];
+    for (const part of String(text || "").split(",")) {
+      const [key, dir] = part.trim().split("-");
+      if (SORT_KEYS.includes(key) && (dir === "asc" || dir === "desc") && !criteria.some((c) => c.key === key)) {
+        criteria.push({ key, dir });
+      }
+    }
+    return criteria;
+  }
+
+  function sortText(criteria) {
+    return criteria.map((c) => c.key + "-" + c.dir).join(",");
+  }
+
+  function isDefaultSort(criteria) {
+    return sortText(criteria) === sortText(DEFAULT_SORT);
+  }
+
+  function defaultState() {
+    return { q: "", families: [], cycle: "", ranges: {}, sort: DEFAULT_SORT.slice(), explicitSort: false, compare: [] };
+  }
+
+  /** The state in a URL query; unknown families and ids are dropped. */
+  function readState(params, known) {
+    const state = defaultState();
+    state.q = params.get("q") || "";
+    state.families = params.getAll("family").filter((f, i, all) => known.families.has(f) && all.indexOf(f) === i);
+    const cycle = params.get("cycle");
+    if (cycle === "2" || cycle === "4") state.cycle = cycle;
+    for (const key of RANGE_KEYS) {
+      for (const bound of ["min", "max"]) {
+        const text = params.get(key + "_" + bound);
+        if (text !== null && text.trim() !== "" && Number.isFinite(Number(text))) {
+          state.ranges[key + "_" + bound] = Number(text);
+        }
+      }
+    }
+    const sort = parseSort(params.get("sort"));
+    if (sort.length) {
+      state.sort = sort;
+      state.explicitSort = true;
+    }
+    state.compare = G.parseIds(params.get("compare"))
+      .filter((id) => known.ids.has(id))
+      .slice(0, G.MAX_COMPARE);
+    return state;
+  }
+
+  /** "?q=…&family=…" for a state ("" for the default one). */
+  function queryString(state) {
+    const params = new URLSearchParams();
+    if (state.q.trim()) params.set("q", state.q);
+    state.families.forEach((family) => params.append("family", family));
+    if (state.cycle) params.set("cycle", state.cycle);
+    for (const key of RANGE_KEYS) {
+      for (const bound of ["min", "max"]) {
+        const value = state.ranges[key + "_" + bound];
+        if (value !== undefined) params.set(key + "_" + bound, String(value));
+      }
+    }
+    if (state.explicitSort && !isDefaultSort(state.sort)) params.set("sort", sortText(state.sort));
+    if (state.compare.length) params.set("compare", state.compare.join(","));
+    const text = params.toString();
+    return text ? "?" + text : "";
+  }
+
+  /** A predicate for the records a state shows: every word of the query in the name or family, one of the
+   * ticked families, the engine cycle, production years that meet the range, figures within their ranges. */
+  function matcher(state) {
+    const tokens = G.normalize(state.q).split(" ").filter(Boolean);
+    const families = new Set(state.families);
+    const r = state.ranges;
+    const figures = RANGE_KEYS.filter((key) => key !== "year")
+      .map((key) => ({ field: RANGE_FIELDS[key], low: r[key + "_min"], high: r[key + "_max"] }))
+      .filter((range) => range.low !== undefined || range.high !== undefined);
+    return (record) => {
+      for (const token of tokens) if (!record.text.includes(token)) return false;
+      if (families.size && !families.has(record.family)) return false;
+      if (state.cycle && String(record.cycle) !== state.cycle) return false;
+      // years: the production span [first, last] (no last: still in production) meets [from, to]
+      const last = typeof record.last === "number" ? record.last : Infinity;
+      if (r.year_min !== undefined && last < r.year_min) return false;
+      if (r.year_max !== undefined && record.first > r.year_max) return false;
+      for (const { field, low, high } of figures) {
+        const value = typeof record[field] === "number" ? record[field] : null;
+        if (low !== undefined && (value === null || value < low)) return false;
+        if (high !== undefined && (value === null || value > high)) return false;
+      }
+      return true;
+    };
+  }
+
+  /** {min, max} of every range over the records (years span first to last). */
+  function bounds(records) {
+    const result = {};
+    for (const key of RANGE_KEYS) {
+      let min = Infinity;
+      let max = -Infinity;
+      for (const record of records) {
+        const values = key === "year" ? [record.first, record.last] : [record[RANGE_FIELDS[key]]];
+        for (const value of values) {
+          if (typeof value !== "number" || !Number.isFinite(value)) continue;
+          if (value < min) min = value;
+          if (value > max) max = value;
+        }
+      }
+      if (min <= max) result[key] = { min, max };
+    }
+    return result;
+  }
+
+  /** [{family, count}] in the locale's collation. */
+  function families(records, locale) {
+    const counts = new Map();
+    for (const record of records) {
+      if (record.family) counts.set(record.family, (counts.get(record.family) || 0) + 1);
+    }
+    const compare = collator(locale).compare;
+    return Array.from(counts.keys())
+      .sort(compare)
+      .map((family) => ({ family, count: counts.get(family) }));
+  }
+
+  G.list = {
+    SORT_KEYS,
+    RANGE_KEYS,
+    RANGE_FIELDS,
+    DEFAULT_SORT,
+    collator,
+    prepare,
+    comparator,
+    sorted,
+    parseSort,
+    sortText,
+    isDefaultSort,
+    defaultState,
+    readState,
+    queryString,
+    matcher,
+    bounds,
+    families,
+  };
+})((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

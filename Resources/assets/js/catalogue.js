@@ -1,0 +1,256 @@
+/* Guzzi Tracker — the catalogue page: search, combinable filters, multi-key ordering and compare ticks, all kept
+ * in the URL query, on the edition's data (data/catalogue.js).
+ *
+ * Without JavaScript the page is a plain list of links (the first CataloguePage.pageSize motorcycles, then
+ * numbered pages). With it, the list is drawn from data: the matching motorcycles in the chosen order, PAGE at a
+ * time with a "show more" button, each row a copy of the page's <template id="bike-row"> (the same markup as the
+ * plain rows). Filtering and ordering work on data, never on DOM nodes, so a keystroke costs the same whether
+ * the catalogue has a hundred motorcycles or ten thousand: a pass over an array already in order, and at most
+ * PAGE rows drawn.
+ */
+(function (G) {
+  "use strict";
+
+  const PAGE = 250; // rows drawn at a time: the size of the plain pages (CataloguePage.pageSize)
+
+  G.onStart((S) => {
+    const tools = document.getElementById("catalogue-tools");
+    const list = document.getElementById("bike-list");
+    const template = document.getElementById("bike-row");
+    // no data (a data file missing): the plain list stays, as without JavaScript
+    if (tools && list && template && G.catalogue) start(S, tools, list, template);
+  });
+
+  function start(S, tools, list, template) {
+    const $ = (id) => document.getElementById(id);
+    const form = $("filters");
+    const search = $("f-q");
+    const cycle = $("f-cycle");
+    const familyBox = $("f-families");
+    const count = $("result-count");
+    const compareLink = $("compare-link");
+    const compareHint = $("compare-hint");
+    const more = $("list-more");
+    const moreButton = $("show-more");
+    const rangeInputs = Array.from(form.querySelectorAll("input[data-range]"));
+
+    const records = G.list.prepare(G.records(G.catalogue));
+    const byId = new Map(records.map((record) => [record.id, record]));
+    const rows = new Map(); // id -> its <li>, made on first show and kept
+    const orders = new Map(); // sort text -> records in that order (the last few)
+    let state;
+    let results = [];
+    let shown = 0;
+    let typingIn = null; // the field being typed in: its first keystroke pushes a history entry, the rest replace it
+
+    // bounds of every range, from the data itself; what the field accepts as placeholder (no grouping)
+    const bounds = G.list.bounds(records);
+    for (const input of rangeInputs) {
+      const range = bounds[input.dataset.range];
+      if (!range) continue;
+      input.min = String(range.min);
+      input.max = String(range.max);
+      input.placeholder = String(range[input.dataset.bound]);
+    }
+
+    // families: one tick box each, in the locale's order, with how many motorcycles it has
+    const families = G.list.families(records, G.locale);
+    families.forEach(({ family, count: n }, i) => {
+      const id = "f-family-" + (i + 1);
+      const row = G.element("div", { className: "check" });
+      const label = G.element("label", { for: id }, family + " ");
+      label.append(G.element("span", { className: "n" }, "(" + G.formatNumber(n, 0) + ")"));
+      row.append(G.element("input", { type: "checkbox", id, name: "family", value: family }), label);
+      familyBox.append(row);
+    });
+    const known = { families: new Set(families.map((f) => f.family)), ids: byId };
+
+    function readURL() {
+      return G.list.readState(new URLSearchParams(window.location.search), known);
+    }
+
+    /** typing: replace while typing (after one push for the field); discrete: push; quiet: replace. */
+    function commit(kind, field) {
+      const url = window.location.pathname + G.list.queryString(state) + window.location.hash;
+      const push = kind === "discrete" || (kind === "typing" && typingIn !== field);
+      typingIn = kind === "typing" ? field : null;
+      if (url !== window.location.pathname + window.location.search + window.location.hash) G.setURL(url, push);
+    }
+
+    function ordered() {
+      if (!state.explicitSort) return records; // the data is in the default order
+      const key = G.list.sortText(state.sort);
+      if (!orders.has(key)) {
+        if (orders.size >= 4) orders.delete(orders.keys().next().value);
+        orders.set(key, G.list.sorted(records, state.sort, G.locale));
+      }
+      return orders.get(key);
+    }
+
+    function fillCell(row, field, text) {
+      const cell = row.querySelector('[data-field="' + field + '"]');
+      if (text === null || text === undefined || text === "") cell.replaceChildren(G.missing());
+      else cell.textContent = text;
+      return cell;
+    }
+
+    function rowFor(record) {
+      let row = rows.get(record.id);
+      if (row) return row;
+      row = template.content.firstElementChild.cloneNode(true);
+      row.dataset.id = String(record.id);
+      const link = row.querySelector(".bike-name");
+      link.href = G.editionLink(record.url);
+      link.textContent = record.name;
+      const heart = row.querySelector(".garage-toggle");
+      heart.dataset.id = String(record.id);
+      heart.dataset.name = record.name;
+      G.labelHeart(heart);
+      const box = row.querySelector(".compare-check");
+      box.value = String(record.id);
+      box.setAttribute("aria-label", G.fill(S.compare_pick_name, { name: record.name }));
+      box.closest(".compare-pick").hidden = false;
+      row.querySelector(".row-actions").hidden = false;
+      fillCell(row, "years", record.years);
+      const displacement = fillCell(row, "displacement", record.displacement_text);
+      displacement.dataset.value = record.displacement === null ? "" : String(record.displacement);
+      fillCell(row, "power", record.power_text);
+      rows.set(record.id, row);
+      return row;
+    }
+
+    function draw() {
+      const wanted = results.slice(0, shown).map(rowFor);
+      if (!G.sameList(Array.from(list.children), wanted)) {
+        const fragment = document.createDocumentFragment();
+        for (const row of wanted) fragment.append(row);
+        list.replaceChildren(fragment);
+      }
+      G.syncHearts(list);
+      G.applyUnits(list);
+      renderCompare();
+      more.hidden = results.length <= shown;
+      if (!more.hidden) {
+        moreButton.textContent = G.fill(S.show_more, {
+          n: G.formatNumber(Math.min(PAGE, results.length - shown), 0),
+          shown: G.formatNumber(shown, 0),
+          total: G.formatNumber(results.length, 0),
+        });
+      }
+    }
+
+    function apply() {
+      results = ordered().filter(G.list.matcher(state));
+      shown = PAGE;
+      draw();
+      const text = G.fill(results.length === 1 ? S.results_one : S.results_other, {
+        n: G.formatNumber(results.length, 0),
+      });
+      if (count.textContent !== text) count.textContent = text;
+      list.dataset.count = String(results.length);
+    }
+
+    function renderCompare() {
+      const picked = new Set(state.compare);
+      const n = state.compare.length;
+      const full = n >= G.MAX_COMPARE;
+      list.querySelectorAll(".compare-check").forEach((box) => {
+        box.checked = picked.has(Number(box.value));
+        box.disabled = full && !box.checked;
+      });
+      compareLink.textContent = G.fill(S.compare_link, { n });
+      if (n >= 2) compareLink.href = G.editionLink("compare/index.html?ids=" + state.compare.join(","));
+      else compareLink.removeAttribute("href");
+      compareHint.textContent = n < 2 ? S.compare_hint : full ? S.compare_full : "";
+    }
+
+    const sorting = G.sortControls({
+      list: $("sort-list"),
+      keySelect: $("f-sort-key"),
+      dirSelect: $("f-sort-dir"),
+      addButton: $("f-sort-add"),
+      state: () => state,
+      changed: () => changed("discrete"),
+    });
+
+    function writeControls() {
+      search.value = state.q;
+      cycle.value = state.cycle;
+      for (const input of rangeInputs) {
+        const value = state.ranges[input.dataset.range + "_" + input.dataset.bound];
+        input.value = value === undefined ? "" : String(value);
+      }
+      const ticked = new Set(state.families);
+      familyBox.querySelectorAll('input[name="family"]').forEach((box) => {
+        box.checked = ticked.has(box.value);
+      });
+      if (state.families.length || state.cycle || Object.keys(state.ranges).length) $("filter-panel").open = true;
+      sorting.render();
+    }
+
+    function changed(kind, field) {
+      apply();
+      commit(kind, field);
+    }
+
+    form.addEventListener("submit", (event) => event.preventDefault());
+    search.addEventListener("input", () => {
+      state.q = search.value;
+      changed("typing", "q");
+    });
+    for (const input of rangeInputs) {
+      input.addEventListener("input", () => {
+        const name = input.dataset.range + "_" + input.dataset.bound;
+        const text = input.value.trim();
+        if (text === "" || !Number.isFinite(Number(text))) delete state.ranges[name];
+        else state.ranges[name] = Number(text);
+        changed("typing", name);
+      });
+    }
+    cycle.addEventListener("change", () => {
+      state.cycle = cycle.value;
+      changed("discrete");
+    });
+    familyBox.addEventListener("change", () => {
+      state.families = Array.from(familyBox.querySelectorAll('input[name="family"]:checked'), (box) => box.value);
+      changed("discrete");
+    });
+    $("f-clear").addEventListener("click", () => {
+      const compare = state.compare;
+      state = G.list.defaultState();
+      state.compare = compare;
+      writeControls();
+      changed("discrete");
+      search.focus();
+    });
+    list.addEventListener("change", (event) => {
+      const box = event.target;
+      if (!box.classList || !box.classList.contains("compare-check")) return;
+      const id = Number(box.value);
+      state.compare = state.compare.filter((x) => x !== id);
+      if (box.checked && state.compare.length < G.MAX_COMPARE) state.compare.push(id);
+      renderCompare();
+      commit("quiet");
+    });
+    moreButton.addEventListener("click", () => {
+      const first = shown;
+      shown += PAGE;
+      draw();
+      const row = list.children[first];
+      if (row) row.querySelector(".bike-name").focus(); // keyboard users carry on from the first new row
+    });
+    window.addEventListener("popstate", () => {
+      state = readURL();
+      typingIn = null;
+      writeControls();
+      apply();
+    });
+
+    state = readURL();
+    writeControls();
+    apply();
+    const pager = $("catalogue-pager");
+    if (pager) pager.hidden = true; // the plain pages are for browsers without JavaScript
+    tools.hidden = false;
+  }
+})((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

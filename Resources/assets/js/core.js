@@ -1,0 +1,139 @@
+/* Guzzi Tracker — shared helpers and start-up of the browser scripts (every page).
+ *
+ * The browser code is a few classic scripts with one job each, all loaded with `defer`:
+ *   every page      core.js (this file), store.js (Garage and units storage), units.js (unit switch),
+ *                   hearts.js (Garage hearts);
+ *   catalogue       catalogue-list.js (search, filters, ordering on data: no DOM), catalogue-sort.js (the
+ *                   ordering controls), catalogue.js (the page);
+ *   Garage, compare garage.js, compare.js.
+ * Their data is the edition's data/catalogue.js and data/specs-<n>.js, classic scripts written by the build that
+ * set GuzziTracker.catalogue and GuzziTracker.specs. Classic scripts and <script src>, never modules or fetch():
+ * browsers refuse both on pages opened from disk (file://), and the site must work from a folder or a USB stick.
+ * Each file adds to the GuzziTracker namespace and starts its page through GuzziTracker.onStart, which runs once
+ * every deferred script (data included) has run. Files touch the DOM only when started, so the node unit tests
+ * (Tests/JavaScript) load them without one. New DOM is built with createElement/textContent or from <template>
+ * markup: data never goes through innerHTML. Without JavaScript every control stays hidden and the pages are
+ * plain lists of links.
+ */
+(function (G) {
+  "use strict";
+
+  G.GARAGE_KEY = "guzzi-tracker.garage";
+  G.UNITS_KEY = "guzzi-tracker.units";
+  G.MAX_COMPARE = 4;
+  G.locale = G.locale || "en-US";
+
+  /** "{n} results" with {n} filled; unknown placeholders stay as they are. */
+  G.fill = function (template, values) {
+    return String(template).replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+  };
+
+  const formatters = new Map();
+  /** A number in the page's locale with at most `digits` fraction digits (no trailing zeros). */
+  G.formatNumber = function (value, digits, locale) {
+    const key = (locale || G.locale) + "/" + digits;
+    if (!formatters.has(key)) {
+      formatters.set(key, new Intl.NumberFormat(locale || G.locale, { maximumFractionDigits: digits }));
+    }
+    return formatters.get(key).format(value);
+  };
+
+  /** Lower case, accents removed (NFD, then combining marks dropped), spaces collapsed. */
+  G.normalize = function (text) {
+    return String(text || "")
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .replace(/\s+/g, " ")
+      .trim();
+  };
+
+  /** "12, 4,x,12,-1" -> [12, 4]: positive integers, first occurrence kept, in order. */
+  G.parseIds = function (text) {
+    const ids = [];
+    for (const part of String(text === null || text === undefined ? "" : text).split(",")) {
+      const id = Number(part.trim());
+      if (part.trim() !== "" && Number.isInteger(id) && id > 0 && !ids.includes(id)) ids.push(id);
+    }
+    return ids;
+  };
+
+  G.sameList = function (a, b) {
+    return a.length === b.length && a.every((value, index) => value === b[index]);
+  };
+
+  /** The edition's motorcycles from data/catalogue.js as objects, in the data's (the default) order. */
+  G.records = function (data) {
+    const fields = (data && data.fields) || [];
+    return ((data && data.motorcycles) || []).map((row, position) => {
+      const record = { position };
+      fields.forEach((field, i) => {
+        record[field] = row[i] === undefined ? null : row[i];
+      });
+      record.url = "moto/" + record.slug + "/index.html";
+      return record;
+    });
+  };
+
+  // --- DOM helpers (used once started) ---------------------------------------------------------
+
+  G.element = function (tag, attributes, text) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "className") node.className = value;
+      else node.setAttribute(name, value === true ? "" : String(value));
+    }
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  };
+
+  /** The accessible dash of a missing value (partials/missing.html, from the page's <template>). */
+  G.missing = function () {
+    const template = document.getElementById("missing-value");
+    return template ? template.content.cloneNode(true) : document.createTextNode("—");
+  };
+
+  /** A link inside the edition from the current page: "moto/x/index.html" -> "../../en/moto/x/index.html". */
+  G.editionLink = function (relative) {
+    return ((G.S && G.S.root) || "") + relative;
+  };
+
+  /** Changes the query of the page's URL. Chromium and Firefox both allow this on file:// URLs (same file, other
+   * query) and throw SecurityError for another path, which the scripts never ask for. */
+  G.setURL = function (url, push) {
+    try {
+      if (push) window.history.pushState(null, "", url);
+      else window.history.replaceState(null, "", url);
+    } catch (error) {
+      /* a browser that refuses: the page still works, the URL just does not follow */
+    }
+  };
+
+  // --- start-up ----------------------------------------------------------------------------------
+
+  const starters = [];
+  /** Runs `start(strings)` once every deferred script has run (so the data files are there too). */
+  G.onStart = function (start) {
+    starters.push(start);
+  };
+
+  function startAll() {
+    const stringsElement = document.getElementById("ui-strings");
+    if (!stringsElement) return;
+    try {
+      G.S = JSON.parse(stringsElement.textContent);
+    } catch (error) {
+      return;
+    }
+    G.locale = String(G.S.locale || "en_US").replace("_", "-");
+    G.store = G.createStore(G.S);
+    for (const start of starters) start(G.S);
+  }
+
+  if (typeof document !== "undefined") {
+    // Deferred scripts run before DOMContentLoaded, and this one first: wait for the others.
+    if (document.readyState === "complete") startAll();
+    else document.addEventListener("DOMContentLoaded", startAll);
+  }
+})((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -1,0 +1,201 @@
+/* Guzzi Tracker — the Garage page: the saved motorcycles (store.js) with reorder, remove, compare ticks and a
+ * share link (?ids=12,4,7) that rebuilds the Garage in another browser, asking first when one is already saved
+ * there (replace, merge, keep). Names, years and figures come from the edition's data/catalogue.js.
+ */
+(function (G) {
+  "use strict";
+
+  /** The Garage after a shared one arrives: "replace", "merge" (mine, then the new ones) or "keep". */
+  G.mergeGarage = function (mine, shared, choice) {
+    if (choice === "replace") return shared.slice();
+    if (choice === "merge") return mine.concat(shared.filter((id) => !mine.includes(id)));
+    return mine.slice();
+  };
+
+  /** `ids` with `id` moved by `delta` places, or null when it cannot move. */
+  G.moveId = function (ids, id, delta) {
+    const from = ids.indexOf(id);
+    const to = from + delta;
+    if (from < 0 || to < 0 || to >= ids.length) return null;
+    const moved = ids.slice();
+    moved.splice(from, 1);
+    moved.splice(to, 0, id);
+    return moved;
+  };
+
+  G.onStart((S) => {
+    const app = document.getElementById("garage-app");
+    if (!app) return;
+    if (!G.catalogue) {
+      document.getElementById("needs-js").textContent = S.load_error;
+      return;
+    }
+    G.store.ready.then(() => start(S, app));
+  });
+
+  function start(S, app) {
+    const $ = (id) => document.getElementById(id);
+    const list = $("garage-list");
+    const status = $("garage-status");
+    const shareURL = $("share-url");
+    const compareLink = $("compare-link");
+    const byId = new Map(G.records(G.catalogue).map((bike) => [bike.id, bike]));
+    let picked = [];
+
+    const known = (ids) => ids.filter((id) => byId.has(id));
+    const cleanURL = () => G.setURL(window.location.pathname + window.location.hash, false);
+
+    function handleShared() {
+      const params = new URLSearchParams(window.location.search);
+      if (!params.has("ids")) return;
+      const shared = known(G.parseIds(params.get("ids")));
+      const mine = known(G.garage.ids());
+      if (!shared.length || G.sameList(shared, mine)) return cleanURL();
+      if (!mine.length) {
+        G.garage.save(shared);
+        status.textContent = S.garage_imported;
+        return cleanURL();
+      }
+      // a different Garage is already saved here: let the visitor choose
+      $("garage-shared-text").textContent = G.fill(S.garage_shared_notice, { n: shared.length });
+      $("garage-shared-list").replaceChildren(
+        ...shared.map((id) => {
+          const item = G.element("li");
+          item.append(G.element("a", { href: G.editionLink(byId.get(id).url) }, byId.get(id).name));
+          return item;
+        })
+      );
+      $("garage-shared").hidden = false;
+      for (const choice of ["replace", "merge", "keep"]) {
+        $("garage-" + choice).onclick = () => {
+          G.garage.save(G.mergeGarage(known(G.garage.ids()), shared, choice));
+          $("garage-shared").hidden = true;
+          cleanURL();
+          render();
+          const heading = $("garage-list-title");
+          heading.setAttribute("tabindex", "-1");
+          heading.focus();
+        };
+      }
+    }
+
+    function button(label, name, className, onClick, disabled) {
+      const attributes = { type: "button", className, disabled };
+      attributes["aria-label"] = G.fill(S.garage_action_name, { action: label, name });
+      const node = G.element("button", attributes, label);
+      node.addEventListener("click", onClick);
+      return node;
+    }
+
+    function move(id, delta) {
+      const ids = G.moveId(known(G.garage.ids()), id, delta);
+      if (!ids) return;
+      G.garage.save(ids);
+      render();
+      status.textContent = G.fill(S.garage_moved, { name: byId.get(id).name, n: ids.indexOf(id) + 1 });
+      const item = list.querySelector('li[data-id="' + id + '"]');
+      const preferred = item.querySelector(delta < 0 ? ".garage-up" : ".garage-down");
+      (preferred.disabled ? item.querySelector(delta < 0 ? ".garage-down" : ".garage-up") : preferred).focus();
+    }
+
+    function remove(id) {
+      const ids = known(G.garage.ids());
+      const at = ids.indexOf(id);
+      G.garage.save(ids.filter((x) => x !== id));
+      picked = picked.filter((x) => x !== id);
+      render();
+      status.textContent = G.fill(S.garage_removed, { name: byId.get(id).name });
+      const buttons = list.querySelectorAll(".garage-remove");
+      const next = buttons[Math.min(at, buttons.length - 1)] || $("garage-empty");
+      if (!buttons.length) next.setAttribute("tabindex", "-1");
+      next.focus();
+    }
+
+    function renderCompare() {
+      const n = picked.length;
+      compareLink.textContent = G.fill(S.compare_link, { n });
+      if (n >= 2) compareLink.href = G.editionLink("compare/index.html?ids=" + picked.join(","));
+      else compareLink.removeAttribute("href");
+      $("compare-hint").textContent = n < 2 ? S.compare_hint : n >= G.MAX_COMPARE ? S.compare_full : "";
+      list.querySelectorAll(".compare-check").forEach((box) => {
+        box.checked = picked.includes(Number(box.value));
+        box.disabled = n >= G.MAX_COMPARE && !box.checked;
+      });
+    }
+
+    function item(bike, i, count) {
+      const id = bike.id;
+      const node = G.element("li", { className: "garage-item", "data-id": id });
+      const title = G.element("p", { className: "garage-title" });
+      title.append(G.element("a", { className: "bike-name", href: G.editionLink(bike.url) }, bike.name), " ");
+      title.append(G.element("span", { className: "years" }, bike.years));
+      const figures = G.element("p", { className: "garage-figures" });
+      const cc = G.element("span", { "data-unit": "cc", "data-value": bike.displacement === null ? "" : bike.displacement });
+      if (bike.displacement_text) cc.textContent = bike.displacement_text;
+      else cc.append(G.missing());
+      figures.append(cc);
+      if (bike.power_text) figures.append(" · ", G.element("span", {}, bike.power_text));
+      const actions = G.element("p", { className: "garage-actions" });
+      actions.append(
+        button(S.garage_up, bike.name, "garage-up", () => move(id, -1), i === 0),
+        " ",
+        button(S.garage_down, bike.name, "garage-down", () => move(id, 1), i === count - 1),
+        " ",
+        button(S.garage_remove, bike.name, "garage-remove", () => remove(id)),
+        " "
+      );
+      const pick = G.element("label", { className: "compare-pick" });
+      const attributes = { type: "checkbox", className: "compare-check", value: id };
+      attributes["aria-label"] = G.fill(S.compare_pick_name, { name: bike.name });
+      const box = G.element("input", attributes);
+      box.addEventListener("change", () => {
+        picked = picked.filter((x) => x !== id);
+        if (box.checked && picked.length < G.MAX_COMPARE) picked.push(id);
+        renderCompare();
+      });
+      pick.append(box, " " + S.compare_pick);
+      actions.append(pick);
+      node.append(title, figures, actions);
+      return node;
+    }
+
+    function render() {
+      const ids = known(G.garage.ids());
+      picked = picked.filter((id) => ids.includes(id));
+      list.replaceChildren(...ids.map((id, i) => item(byId.get(id), i, ids.length)));
+      $("garage-empty").hidden = ids.length > 0;
+      $("garage-section").hidden = ids.length === 0;
+      $("garage-share").hidden = ids.length === 0;
+      const url = new URL(window.location.href);
+      url.search = "?ids=" + ids.join(",");
+      url.hash = "";
+      shareURL.value = url.href;
+      renderCompare();
+      G.applyUnits(list);
+    }
+
+    $("share-copy").addEventListener("click", () => {
+      shareURL.select();
+      const done = () => {
+        status.textContent = S.garage_copied;
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(shareURL.value).then(done, () => {});
+      } else {
+        try {
+          if (document.execCommand("copy")) done();
+        } catch (error) {
+          /* the link stays selected for a manual copy */
+        }
+      }
+    });
+    G.store.onChange((key) => {
+      if (key === G.GARAGE_KEY || key === null) render();
+    });
+
+    $("needs-js").hidden = true;
+    app.hidden = false;
+    handleShared();
+    render();
+  }
+})((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -1,0 +1,171 @@
+import Catalogue
+import Templating
+
+/// The data the browser scripts read, written as classic scripts per edition (`<lang>/data/*.js`).
+///
+/// Why scripts and not JSON: a page opened from disk (`file://`) may not `fetch()` another file, but it may load
+/// one with `<script src>`, in Chromium and Firefox alike. Each file assigns JSON (escaped by `JSONWriter`, so no
+/// text can end the script) to the `GuzziTracker` namespace that `Resources/assets/js/*.js` read:
+/// - `data/catalogue.js`: every motorcycle in the default order, one array per bike under `fields`, for the
+///   catalogue, Garage and compare pages (figures raw and metric, texts formatted as on the pages);
+/// - `data/specs-<n>.js`: the spec rows of the motorcycle pages (the same rows, labels and texts, taken from
+///   `MotorcyclePage`), for compare, in chunks of `specChunkSize` bikes by id, so compare loads a few chunks and
+///   the build writes a few files, not one per motorcycle. A bike with a higher id than all others lands in the
+///   last chunk, so adding one rewrites one chunk.
+struct BrowserData {
+    static let specChunkSize = 250
+
+    let edition: Edition
+    let plan: SitePlan
+    /// For each motorcycle index, the spec chunk that holds it.
+    let chunkOf: [Int]
+
+    /// Motorcycle indices in id order, cut into chunks of `specChunkSize`.
+    static func specChunks(_ plan: SitePlan) -> [[Int]] {
+        let bikes = plan.catalogue.motorcycles
+        let byID = bikes.indices.sorted { bikes[$0].id < bikes[$1].id }
+        return stride(from: 0, to: byID.count, by: specChunkSize).map {
+            Array(byID[$0..<min($0 + specChunkSize, byID.count)])
+        }
+    }
+
+    /// Every data file of every edition, each made by its own closure (written in parallel with the pages).
+    static func files(plan: SitePlan, editions: [Language: Edition]) -> [(
+        path: String, make: @Sendable () -> String
+    )] {
+        let chunks = specChunks(plan)
+        var chunkOf = [Int](repeating: 0, count: plan.catalogue.motorcycles.count)
+        for (number, indices) in chunks.enumerated() { for index in indices { chunkOf[index] = number } }
+        var files: [(path: String, make: @Sendable () -> String)] = []
+        for language in Language.allCases {
+            let data = BrowserData(edition: editions[language]!, plan: plan, chunkOf: chunkOf)
+            let folder = language.rawValue + "/data/"
+            files.append((folder + "catalogue.js", { data.catalogueScript(chunkCount: chunks.count) }))
+            for (number, indices) in chunks.enumerated() {
+                files.append((folder + specFileName(number), { data.specsScript(number, indices: indices) }))
+            }
+        }
+        return files
+    }
+
+    static func specFileName(_ number: Int) -> String { "specs-\(number).js" }
+
+    static let catalogueFields: [StaticString] = [
+        "id", "slug", "name", "family", "first", "last", "years", "cycle", "displacement", "nominal", "bore",
+        "stroke", "power", "weight", "wheelbase", "displacement_text", "power_text", "specs",
+    ]
+
+    func catalogueScript(chunkCount: Int) -> String {
+        let bikes = plan.catalogue.motorcycles
+        let rows = plan.defaultOrder.map { index -> String in
+            let bike = bikes[index]
+            let e = bike.engine
+            let texts = plan.texts[edition.language]![index]
+            let values = [
+                String(bike.id), JSONWriter.string(plan.slugs[bike.id]!), JSONWriter.string(bike.general.name),
+                JSONWriter.text(bike.general.family), String(bike.general.firstYear),
+                bike.general.lastYear.map(String.init) ?? "null", JSONWriter.string(texts.years),
+                String(e.strokeCycle), JSONWriter.number(e.displacementReal), JSONWriter.number(e.displacementNominal),
+                JSONWriter.number(e.bore), JSONWriter.number(e.stroke), JSONWriter.number(e.power?.peak),
+                JSONWriter.number(bike.capacities.weight), JSONWriter.number(bike.frame.wheelbase),
+                JSONWriter.text(texts.displacement), JSONWriter.text(texts.power), String(chunkOf[index]),
+            ]
+            return JSONWriter.array(values)
+        }
+        let fields = Self.catalogueFields.map { "\"\($0)\"" }
+        let specs = (0..<chunkCount).map { JSONWriter.string(Self.specFileName($0)) }
+        let object = JSONWriter.object([
+            ("version", String(plan.catalogue.version)),
+            ("lang", JSONWriter.string(edition.language.rawValue)),
+            ("locale", JSONWriter.string(edition.localization.locale.replacingOccurrences(of: "_", with: "-"))),
+            ("specs", JSONWriter.array(specs)),
+            ("fields", JSONWriter.array(fields)),
+            ("motorcycles", "[\n" + rows.joined(separator: ",\n") + "\n]"),
+        ])
+        return "/* Guzzi Tracker (\(edition.language.rawValue)): the catalogue for the catalogue, Garage and compare"
+            + " pages. Written by guzzi-site build; do not edit. */\n"
+            + "(globalThis.GuzziTracker = globalThis.GuzziTracker || {}).catalogue = " + object + ";\n"
+    }
+
+    /// One chunk: the sections and rows (id, label) once, then per motorcycle id its cells in that order.
+    /// A cell is `null` (no value: a dash), a text, `{"text", "lang"}` (a text in the other language) or
+    /// `{"text", "unit", "raw"}` (a figure the unit switch converts); `false` marks a row the bike lacks.
+    func specsScript(_ number: Int, indices: [Int]) -> String {
+        var order: [(id: String, title: String, rows: [(key: String, label: String)])] = []
+        var known = Set<String>()
+        var bikes: [(id: Int, cells: [String: String])] = []
+        for index in indices {
+            var cells: [String: String] = [:]
+            for section in specSections(index) {
+                var at = order.firstIndex { $0.id == section.id }
+                if at == nil {
+                    order.append((section.id, section.title, []))
+                    at = order.count - 1
+                }
+                for row in section.rows {
+                    let key = section.id + "/" + row.key
+                    if known.insert(key).inserted { order[at!].rows.append((row.key, row.label)) }
+                    cells[key] = row.cell
+                }
+            }
+            bikes.append((plan.catalogue.motorcycles[index].id, cells))
+        }
+        let sections = order.map { section in
+            JSONWriter.object([
+                ("id", JSONWriter.string(section.id)), ("title", JSONWriter.string(section.title)),
+                (
+                    "rows",
+                    JSONWriter.array(
+                        section.rows.map { JSONWriter.array([JSONWriter.string($0.key), JSONWriter.string($0.label)]) })
+                ),
+            ])
+        }
+        let keys = order.flatMap { section in section.rows.map { section.id + "/" + $0.key } }
+        let members = bikes.map { bike in
+            "\"\(bike.id)\":" + JSONWriter.array(keys.map { bike.cells[$0] ?? "false" })
+        }
+        let object = JSONWriter.object([
+            ("sections", JSONWriter.array(sections)),
+            ("motorcycles", "{\n" + members.joined(separator: ",\n") + "\n}"),
+        ])
+        return "/* Guzzi Tracker (\(edition.language.rawValue)): specifications, part \(number), for the compare"
+            + " page. Written by guzzi-site build; do not edit. */\n"
+            + "(function (G) {\n(G.specs = G.specs || {})[\(number)] = " + object
+            + ";\n})(globalThis.GuzziTracker = globalThis.GuzziTracker || {});\n"
+    }
+
+    /// The spec sections of a motorcycle page, read from the page model itself (`bike.sections`), so compare
+    /// shows the rows, labels and texts of the motorcycle pages without a second list of them.
+    func specSections(_ index: Int) -> [(id: String, title: String, rows: [(key: String, label: String, cell: String)])]
+    {
+        let page = MotorcyclePage(edition: edition, plan: plan, index: index).context(imagesHref: { _ in nil })
+        guard case .map(let bike)? = page["bike"], case .list(let sections)? = bike["sections"] else { return [] }
+        return sections.compactMap { section in
+            guard case .map(let s) = section, case .text(let id)? = s["id"], case .text(let title)? = s["title"],
+                case .list(let rows)? = s["rows"]
+            else { return nil }
+            return (
+                id, title,
+                rows.compactMap { row in
+                    guard case .map(let r) = row, case .text(let key)? = r["key"], case .text(let label)? = r["label"]
+                    else { return nil }
+                    return (key, label, Self.cell(r))
+                }
+            )
+        }
+    }
+
+    /// A row of the page model as a JSON cell (see `specsScript`).
+    static func cell(_ row: ValueMap) -> String {
+        guard case .text(let text)? = row["value"] else { return "null" }
+        if case .text(let unit)? = row["unit"], case .number(let raw)? = row["raw"] {
+            return JSONWriter.object([
+                ("text", JSONWriter.string(text)), ("unit", JSONWriter.string(unit)), ("raw", JSONWriter.number(raw)),
+            ])
+        }
+        if case .text(let lang)? = row["lang"] {
+            return JSONWriter.object([("text", JSONWriter.string(text)), ("lang", JSONWriter.string(lang))])
+        }
+        return JSONWriter.string(text)
+    }
+}

@@ -1,0 +1,123 @@
+"""A catalogue longer than one page (a few hundred synthetic bikes): without JavaScript, numbered pages that
+together list every motorcycle; with it, one list drawn from data a page at a time ("show more"), searched and
+ordered over the whole catalogue; compare across data chunks. Over HTTP and from disk, in both browsers.
+
+Tests/run-all.sh builds the site from `../shared/tools/synth_catalogue.py 600` and sets LARGE_SITE_URL and
+LARGE_SITE_DIR; without them these tests are skipped.
+"""
+
+import os
+import re
+import unittest
+
+from browser_support import bikes, fold, matrix, read_text
+
+LARGE_URL = os.environ.get("LARGE_SITE_URL", "")
+LARGE_DIR = os.environ.get("LARGE_SITE_DIR", "")
+PAGE = 250  # CataloguePage.pageSize, the JavaScript list's PAGE
+
+
+def large_bikes(lang="en"):
+    return bikes(lang, LARGE_DIR)
+
+
+def row_ids(html):
+    rows = html.split('<ol class="bike-list" id="bike-list">')[1].split("</ol>")[0]
+    return [int(x) for x in re.findall(r'<li class="bike-item" data-id="(\d+)">', rows)]
+
+
+class LargeCatalogueCases:
+    @classmethod
+    def setUpClass(cls):
+        if not LARGE_URL or not LARGE_DIR:
+            raise unittest.SkipTest("LARGE_SITE_URL and LARGE_SITE_DIR are not set (Tests/run-all.sh sets them)")
+        super().setUpClass()
+
+    def test_without_javascript_numbered_pages_list_every_motorcycle(self):
+        everything = [b["id"] for b in large_bikes()]
+        self.assertGreater(len(everything), 2 * PAGE, "the synthetic catalogue must need three pages")
+        for lang, folder in (("en", "page"), ("it", "pagina")):
+            seen = []
+            path = lang + "/index.html"
+            pages = 0
+            while path:
+                html = read_text(path, LARGE_DIR)
+                pages += 1
+                seen += row_ids(html)
+                pager = re.search(r'<nav class="pager" id="catalogue-pager" aria-label="[^"]+">(.*?)</nav>', html, re.S)
+                self.assertTrue(pager, path + ": no pager")
+                links = re.findall(r'<a href="([^"]+)"( aria-current="page")?>(\d+)</a>', pager.group(1))
+                self.assertEqual([int(n) for _, _, n in links], list(range(1, len(links) + 1)))
+                self.assertEqual([int(n) for _, current, n in links if current], [pages], path)
+                following = [href for href, _, n in links if int(n) == pages + 1]
+                path = os.path.normpath(os.path.join(os.path.dirname(path), following[0])) if following else None
+                if path:
+                    self.assertIn("/%s/%d/index.html" % (folder, pages + 1), "/" + path)
+            self.assertEqual(seen, [b["id"] for b in large_bikes(lang)], lang + ": every bike once, in order")
+            self.assertEqual(pages, (len(everything) + PAGE - 1) // PAGE)
+        # without JavaScript the pager shows on the catalogue page; the list holds the first page only
+        self.driver.set_javascript(False)
+        try:
+            self.open("en/index.html")
+            self.assertEqual(len(self.visible_ids()), PAGE)
+            self.assertTrue(self.css("#catalogue-pager").displayed())
+            self.open("it/pagina/2/index.html")
+            self.assertEqual(self.visible_ids(), [b["id"] for b in large_bikes("it")][PAGE : 2 * PAGE])
+        finally:
+            self.driver.set_javascript(True)
+
+    def test_the_list_is_drawn_a_page_at_a_time(self):
+        everything = [b["id"] for b in large_bikes()]
+        self.open_catalogue()
+        self.assertEqual(self.count_text(), "{:,} results".format(len(everything)))
+        self.assertEqual(self.visible_ids(), everything[:PAGE])
+        self.assertFalse(self.css("#catalogue-pager").displayed(), "with JavaScript the list replaces the pages")
+        more = self.css("#show-more")
+        self.assertTrue(more.displayed())
+        self.assertIn("250", more.text)
+        more.click()
+        self.wait(lambda d: len(self.visible_ids()) == 2 * PAGE)
+        self.assertEqual(self.visible_ids(), everything[: 2 * PAGE])
+        first_new = self.css("#bike-list li:nth-child(%d) .bike-name" % (PAGE + 1))
+        self.assertEqual(self.driver.active(), first_new, "focus moves to the first new row")
+        self.css("#show-more").click()
+        self.wait(lambda d: len(self.visible_ids()) == len(everything))
+        self.assertFalse(self.css("#show-more").displayed())
+        # a new search starts again from one page
+        self.type_into("#f-q", "mk")
+        expected = [b["id"] for b in large_bikes() if "mk" in fold(b["name"] + " " + (b["family"] or ""))]
+        self.assertGreater(len(expected), PAGE)
+        self.wait_for_ids(expected[:PAGE])
+
+    def test_search_and_order_cover_the_whole_catalogue(self):
+        last = large_bikes()[-1]  # beyond the first page of the plain list
+        self.open_catalogue()
+        self.assertNotIn(last["id"], self.visible_ids())
+        self.type_into("#f-q", last["name"])
+        self.wait(lambda d: last["id"] in self.visible_ids())
+        # the whole catalogue by name, descending: the first page is the end of the alphabet
+        self.open_catalogue(query="?sort=name-desc")
+        ranks = self.collation_ranks([b["name"] for b in large_bikes()])
+        expected = sorted(large_bikes(), key=lambda b: (-ranks[b["name"]], b["name"].lower(), b["id"]))
+        self.wait_for_ids([b["id"] for b in expected[:PAGE]])
+
+    def test_compare_reads_specs_from_several_chunks(self):
+        ids = sorted(b["id"] for b in large_bikes())
+        low, high = ids[0], ids[-1]  # the first and the last chunk of spec data
+        self.assertTrue(os.path.exists(os.path.join(LARGE_DIR, "en", "data", "specs-2.js")))
+        self.open("en/compare/index.html?ids=%d,%d" % (low, high))
+        self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 2)
+        names = [th.css("a").text for th in self.css_all("#compare-table thead th")]
+        by_id = {b["id"]: b["name"] for b in large_bikes()}
+        self.assertEqual(names, [by_id[low], by_id[high]])
+        loaded = self.driver.js(
+            "return Array.from(document.scripts, s => s.src).filter(s => /specs-\\d+\\.js$/.test(s))"
+            ".map(s => s.split('/').pop());"
+        )
+        self.assertEqual(sorted(loaded), ["specs-0.js", "specs-2.js"], "only the chunks needed")
+
+
+globals().update(matrix(LargeCatalogueCases, site_url=LARGE_URL, site_dir=LARGE_DIR))
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,144 @@
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { load } = require("./load.js");
+
+const G = load("catalogue-list.js");
+const L = G.list;
+
+const FIELDS = ["id", "slug", "name", "family", "first", "last", "cycle", "displacement", "nominal", "power", "weight"];
+/** A small catalogue in the data's shape and default order (newest first). */
+function catalogue() {
+  const rows = [
+    [7, "v85-tt-2019", "V85 TT", null, 2019, null, 4, 853, 850, 80, 229],
+    [5, "v11-cafe-2001", "V11 Café Sport", "V11", 2001, 2003, 4, 1064, 1100, 91, 221],
+    [6, "v11-cafe-2001-6", "V11 Cafe Sport", "V11", 2001, 2002, 4, 1064, 1100, 91, 215],
+    [4, "v7-1967", "V7", "V7", 1967, 1976, 4, 703.7, 700, 40, 230],
+    [3, "v11-1995", "Ercole", "Ercole", 1946, 1980, 4, 498.4, 500, null, 390],
+    [2, "cardellino-1954", "Cardellino", "Cardellino", 1954, 1965, 2, 73, 75, 2.6, 49],
+    [1, "normale-1921", "Normale", null, 1921, 1924, 4, 498.4, 500, 8, 130],
+  ];
+  return L.prepare(G.records({ fields: FIELDS, motorcycles: rows }));
+}
+const ids = (records) => records.map((r) => r.id);
+const sortedIds = (criteria, locale = "en-US") => ids(L.sorted(catalogue(), criteria, locale));
+
+test("sort criteria parse from the URL, known keys once each", () => {
+  assert.deepEqual(L.parseSort("name-asc,power-desc,name-desc,bogus-asc,year-up,family-desc"), [
+    { key: "name", dir: "asc" },
+    { key: "power", dir: "desc" },
+    { key: "family", dir: "desc" },
+  ]);
+  assert.deepEqual(L.parseSort(""), []);
+  assert.equal(L.sortText(L.parseSort("weight-asc,year-desc")), "weight-asc,year-desc");
+  assert.ok(L.isDefaultSort([{ key: "year", dir: "desc" }]));
+  assert.ok(!L.isDefaultSort([{ key: "year", dir: "asc" }]));
+});
+
+test("figures order either way with missing figures last, then by name and id", () => {
+  // 5 and 6 have the same power: "v11 cafe sport" comes before "v11 café sport" (the tie-break is the
+  // lower-case name, as the server's default order has it)
+  assert.deepEqual(sortedIds([{ key: "power", dir: "desc" }]), [6, 5, 7, 4, 1, 2, 3]);
+  assert.deepEqual(sortedIds([{ key: "power", dir: "asc" }]), [2, 1, 4, 7, 6, 5, 3]);
+  // equal displacement (498.4): the name breaks the tie
+  assert.deepEqual(sortedIds([{ key: "displacement", dir: "asc" }]).slice(0, 3), [2, 3, 1]);
+});
+
+test("the name orders by the locale's collation, ignoring accents and case, numbers by value", () => {
+  assert.deepEqual(sortedIds([{ key: "name", dir: "asc" }]), [2, 3, 1, 4, 6, 5, 7]);
+  const names = L.sorted(catalogue(), [{ key: "name", dir: "asc" }], "en-US").map((r) => r.name);
+  assert.deepEqual(names, ["Cardellino", "Ercole", "Normale", "V7", "V11 Cafe Sport", "V11 Café Sport", "V85 TT"]);
+  // "Café" and "Cafe" collate alike: the next criterion decides between them (lighter first)
+  const withWeight = L.sorted(catalogue(), [{ key: "name", dir: "asc" }, { key: "weight", dir: "asc" }], "en-US");
+  assert.deepEqual(
+    withWeight.filter((r) => r.family === "V11").map((r) => r.id),
+    [6, 5]
+  );
+  const heavyFirst = L.sorted(catalogue(), [{ key: "name", dir: "asc" }, { key: "weight", dir: "desc" }], "en-US");
+  assert.deepEqual(
+    heavyFirst.filter((r) => r.family === "V11").map((r) => r.id),
+    [5, 6]
+  );
+  const descending = L.sorted(catalogue(), [{ key: "name", dir: "desc" }], "it-IT").map((r) => r.name);
+  assert.deepEqual(descending.slice(0, 2), ["V85 TT", "V11 Cafe Sport"]);
+});
+
+test("the family orders alphabetically with bikes without a family last, either way", () => {
+  const asc = L.sorted(catalogue(), [{ key: "family", dir: "asc" }], "en-US");
+  assert.deepEqual(asc.map((r) => r.family), ["Cardellino", "Ercole", "V7", "V11", "V11", null, null]);
+  const desc = L.sorted(catalogue(), [{ key: "family", dir: "desc" }], "en-US");
+  assert.deepEqual(desc.map((r) => r.family), ["V11", "V11", "V7", "Ercole", "Cardellino", null, null]);
+  // combined: family, then year, newest first
+  const combined = L.sorted(catalogue(), [{ key: "family", dir: "asc" }, { key: "year", dir: "desc" }], "en-US");
+  assert.deepEqual(ids(combined), [2, 3, 4, 6, 5, 7, 1]);
+});
+
+test("search matches every word in the name or family, accents and case ignored", () => {
+  const records = catalogue();
+  const match = (q) => ids(records.filter(L.matcher(Object.assign(L.defaultState(), { q }))));
+  assert.deepEqual(match("CAFE"), [5, 6]);
+  assert.deepEqual(match("café sport"), [5, 6]);
+  assert.deepEqual(match("v11 ercole"), []);
+  assert.deepEqual(match("ercole"), [3]);
+  assert.deepEqual(match("  "), ids(records));
+});
+
+test("filters combine: families, cycle, years span and figure ranges", () => {
+  const records = catalogue();
+  const run = (changes) => ids(records.filter(L.matcher(Object.assign(L.defaultState(), changes))));
+  assert.deepEqual(run({ families: ["V7", "Ercole"] }), [4, 3]);
+  assert.deepEqual(run({ cycle: "2" }), [2]);
+  // 1960-1970 meets the spans of the V7 (1967-1976), the Ercole (1946-1980) and the Cardellino (1954-1965)
+  assert.deepEqual(run({ ranges: { year_min: 1960, year_max: 1970 } }), [4, 3, 2]);
+  assert.deepEqual(run({ ranges: { year_min: 2020 } }), [7]); // still in production
+  assert.deepEqual(run({ ranges: { power_min: 50 } }), [7, 5, 6]); // no power figure: out
+  assert.deepEqual(run({ families: ["V11", "V7"], ranges: { weight_max: 220 } }), [6]);
+});
+
+test("the displacement range uses the nominal displacement, as the facet classes and the app do", () => {
+  const records = catalogue();
+  const run = (ranges) => ids(records.filter(L.matcher(Object.assign(L.defaultState(), { ranges }))));
+  assert.deepEqual(run({ displacement_min: 850, displacement_max: 850 }), [7]); // actual 853, nominal 850
+  assert.deepEqual(run({ displacement_min: 853 }), [5, 6]); // the V85 TT's nominal is below 853
+  assert.deepEqual(run({ displacement_max: 500 }), [3, 2, 1]);
+  // while the displacement ordering uses the actual figure
+  assert.deepEqual(sortedIds([{ key: "displacement", dir: "desc" }]).slice(0, 3), [6, 5, 7]);
+});
+
+test("the state survives the URL both ways", () => {
+  const records = catalogue();
+  const known = { families: new Set(["V7", "V11"]), ids: new Map(records.map((r) => [r.id, r])) };
+  const query = "?q=v7&family=V11&family=Nope&family=V11&cycle=4&year_min=1950&displacement_max=900&sort=name-asc%2Cfamily-desc&compare=4%2C99%2C5";
+  const state = L.readState(new URLSearchParams(query), known);
+  assert.equal(state.q, "v7");
+  assert.deepEqual(state.families, ["V11"]);
+  assert.equal(state.cycle, "4");
+  assert.deepEqual(state.ranges, { year_min: 1950, displacement_max: 900 });
+  assert.deepEqual(state.sort, [{ key: "name", dir: "asc" }, { key: "family", dir: "desc" }]);
+  assert.ok(state.explicitSort);
+  assert.deepEqual(state.compare, [4, 5]);
+  const again = L.readState(new URLSearchParams(L.queryString(state)), known);
+  assert.deepEqual(again, state);
+  assert.equal(L.queryString(L.defaultState()), "");
+  const yearOnly = Object.assign(L.defaultState(), { sort: [{ key: "year", dir: "desc" }], explicitSort: true });
+  assert.equal(L.queryString(yearOnly), ""); // the default order needs no parameter
+  assert.equal(L.readState(new URLSearchParams("?cycle=3&power_min=abc"), known).cycle, "");
+  assert.deepEqual(L.readState(new URLSearchParams("?cycle=3&power_min=abc"), known).ranges, {});
+});
+
+test("range bounds come from the data; years span first to last years", () => {
+  const bounds = L.bounds(catalogue());
+  assert.deepEqual(bounds.year, { min: 1921, max: 2019 });
+  assert.deepEqual(bounds.displacement, { min: 75, max: 1100 }); // nominal
+  assert.deepEqual(bounds.power, { min: 2.6, max: 91 });
+  assert.equal(L.bounds([]).year, undefined);
+});
+
+test("families are listed in the locale's order with their counts", () => {
+  assert.deepEqual(L.families(catalogue(), "en-US"), [
+    { family: "Cardellino", count: 1 },
+    { family: "Ercole", count: 1 },
+    { family: "V7", count: 1 },
+    { family: "V11", count: 2 },
+  ]);
+});

@@ -1,0 +1,50 @@
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { load } = require("./load.js");
+
+const G = load();
+
+test("fill replaces known placeholders and keeps unknown ones", () => {
+  assert.equal(G.fill("{n} results for {q}", { n: 3 }), "3 results for {q}");
+  assert.equal(G.fill("no placeholders", { n: 1 }), "no placeholders");
+});
+
+test("numbers follow the locale and keep at most the digits asked", () => {
+  assert.equal(G.formatNumber(12345.5, 1, "en-US"), "12,345.5");
+  assert.equal(G.formatNumber(12345.5, 1, "it-IT"), "12.345,5");
+  assert.equal(G.formatNumber(6250, 0, "it-IT"), "6250"); // Italian does not group 4-digit numbers
+  assert.equal(G.formatNumber(3.4646, 1, "en-US"), "3.5");
+  assert.equal(G.formatNumber(2, 2, "en-US"), "2"); // no trailing zeros
+});
+
+test("normalize folds case, accents and spaces", () => {
+  assert.equal(G.normalize("  V11  Café\tSPORT "), "v11 cafe sport");
+  assert.equal(G.normalize("Àèìòù"), "aeiou");
+  assert.equal(G.normalize(null), "");
+});
+
+test("parseIds keeps positive integers once, in order", () => {
+  assert.deepEqual(G.parseIds("12, 4,x,12,-1,0,3.5,,7"), [12, 4, 7]);
+  assert.deepEqual(G.parseIds(""), []);
+  assert.deepEqual(G.parseIds(null), []);
+  assert.deepEqual(G.parseIds(" 1 ,2"), [1, 2]);
+});
+
+test("sameList compares element by element", () => {
+  assert.ok(G.sameList([1, 2], [1, 2]));
+  assert.ok(!G.sameList([1, 2], [2, 1]));
+  assert.ok(!G.sameList([1], [1, 1]));
+});
+
+test("records turn the data's columns into objects with their page URL", () => {
+  const data = { fields: ["id", "slug", "name", "family"], motorcycles: [[3, "v7-1967", "V7", null], [1, "x-1921", "X"]] };
+  const records = G.records(data);
+  assert.equal(records.length, 2);
+  assert.equal(records[0].name, "V7");
+  assert.equal(records[0].family, null);
+  assert.equal(records[0].url, "moto/v7-1967/index.html");
+  assert.equal(records[1].position, 1);
+  assert.equal(records[1].family, null); // a short row: missing fields are null
+  assert.deepEqual(G.records(undefined), []);
+});

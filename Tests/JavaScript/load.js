@@ -1,0 +1,19 @@
+// Loads the site's classic scripts (Resources/assets/js) into this process, as a browser would load them with
+// <script>, and returns their GuzziTracker namespace. No DOM: the scripts only touch it once started, which
+// never happens here, so what these tests reach is the pure part (data in, data out).
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+const vm = require("node:vm");
+
+const ASSETS = path.join(__dirname, "..", "..", "Resources", "assets", "js");
+
+function load(...names) {
+  delete globalThis.GuzziTracker;
+  for (const name of ["core.js", ...names]) {
+    vm.runInThisContext(fs.readFileSync(path.join(ASSETS, name), "utf8"), { filename: name });
+  }
+  return globalThis.GuzziTracker;
+}
+
+module.exports = { load, ASSETS };

@@ -1,0 +1,168 @@
+import Catalogue
+import Foundation
+import Testing
+
+@testable import Site
+
+/// The script data of each edition (`<lang>/data/*.js`) and the plain catalogue pages of a long catalogue.
+@Suite struct BrowserDataTests {
+    /// The JSON a data script assigns: from the `{` of ` = {` to the `}` of the first `};` at the end of a line (a
+    /// line break inside the JSON's strings is always escaped).
+    static func json(ofScript text: String) throws -> Any {
+        let start = try #require(text.range(of: " = {"))
+        let end = try #require(text.range(of: "};\n", range: start.upperBound..<text.endIndex))
+        return try JSONSerialization.jsonObject(
+            with: Data(text[text.index(before: start.upperBound)..<end.upperBound].dropLast(2).utf8))
+    }
+
+    static func catalogue(_ count: Int) -> Catalogue {
+        Catalogue(
+            version: 1,
+            motorcycles: (1...count).map {
+                SiteFixtures.bike(id: $0 * 3, name: "Bike \($0)", firstYear: 1920 + $0 % 90, family: "F\($0 % 7)")
+            })
+    }
+
+    static func editions() throws -> [Language: Edition] {
+        try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent")).editions
+    }
+
+    @Test func eachEditionHasItsCatalogueAndSpecScripts() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        let sample = try Catalogue.load(contentsOf: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json")
+        let bikes = sample.catalogue.motorcycles
+        for lang in ["en", "it"] {
+            let text = SiteFixtures.read(out + "/\(lang)/data/catalogue.js")
+            #expect(text.contains("(globalThis.GuzziTracker = globalThis.GuzziTracker || {}).catalogue = {"))
+            let data = try #require(try Self.json(ofScript: text) as? [String: Any])
+            let fields = try #require(data["fields"] as? [String])
+            let rows = try #require(data["motorcycles"] as? [[Any]])
+            #expect(rows.count == bikes.count)
+            #expect(rows.allSatisfy { $0.count == fields.count })
+            // the default order, as the plain list: newest first
+            let html = SiteFixtures.read(out + "/\(lang)/index.html")
+            let listed = html.components(separatedBy: "<li class=\"bike-item\" data-id=\"").dropFirst()
+                .compactMap { Int($0.prefix { $0.isNumber }) }
+            #expect(rows.map { $0[fields.firstIndex(of: "id")!] as? Int } == listed.map { Optional($0) })
+            #expect(data["specs"] as? [String] == ["specs-0.js"])
+            #expect(FileManager.default.fileExists(atPath: out + "/\(lang)/data/specs-0.js"))
+        }
+    }
+
+    /// Compare shows exactly the rows of the motorcycle pages: the same keys, labels and texts, in order.
+    @Test func specRowsAreTheMotorcyclePagesRows() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        let sample = try Catalogue.load(contentsOf: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json")
+        let slugs = Permalinks.slugs(for: sample.catalogue.motorcycles)
+        for lang in ["en", "it"] {
+            let chunk = try #require(
+                try Self.json(ofScript: SiteFixtures.read(out + "/\(lang)/data/specs-0.js")) as? [String: Any])
+            let sections = try #require(chunk["sections"] as? [[String: Any]])
+            let rows = sections.flatMap { ($0["rows"] as? [[String]]) ?? [] }
+            let cells = try #require(chunk["motorcycles"] as? [String: [Any]])
+            #expect(cells.count == sample.catalogue.motorcycles.count)
+            for bike in sample.catalogue.motorcycles {
+                let page = SiteFixtures.read(out + "/\(lang)/moto/\(slugs[bike.id]!)/index.html")
+                let pageRows = page.components(separatedBy: "<tr class=\"row-").dropFirst().map { row in
+                    (
+                        key: String(row.prefix { $0 != "\"" }),
+                        label: String(row.components(separatedBy: "<th scope=\"row\">")[1].prefix { $0 != "<" }),
+                        cell: String(row.components(separatedBy: "</th><td")[1].drop { $0 != ">" }.dropFirst())
+                    )
+                }
+                let bikeCells = try #require(cells[String(bike.id)])
+                #expect(pageRows.map(\.key) == rows.map { $0[0] }, "\(lang) \(bike.id)")
+                #expect(pageRows.map(\.label) == rows.map { Self.escaped($0[1]) })
+                for (row, cell) in zip(pageRows, bikeCells) {
+                    if let text = cell as? String {
+                        #expect(row.cell.hasPrefix(Self.escaped(text) + "</td>"), "\(row.key)")
+                    } else if let object = cell as? [String: Any], let text = object["text"] as? String {
+                        #expect(row.cell.contains(Self.escaped(text) + "</"), "\(row.key)")
+                        if let unit = object["unit"] as? String {
+                            #expect(page.contains("<tr class=\"row-\(row.key)\"><th scope=\"row\">"))
+                            #expect(page.contains("data-unit=\"\(unit)\""))
+                        }
+                    } else {
+                        #expect(cell is NSNull)
+                        #expect(row.cell.hasPrefix("<span class=\"missing\">"), "\(row.key)")
+                    }
+                }
+            }
+        }
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    /// A few hundred bikes are cut into chunks by id, each in one file per edition, never one file per bike.
+    @Test func specsAreChunkedByIdAndCoverEveryBike() throws {
+        let catalogue = Self.catalogue(601)
+        let editions = try Self.editions()
+        let plan = SitePlan(catalogue: catalogue, editions: editions)
+        let chunks = BrowserData.specChunks(plan)
+        #expect(chunks.map(\.count) == [250, 250, 101])
+        let ids = chunks.map { $0.map { catalogue.motorcycles[$0].id } }
+        #expect(ids.flatMap { $0 } == catalogue.motorcycles.map(\.id).sorted())
+        let files = BrowserData.files(plan: plan, editions: editions)
+        #expect(
+            files.map(\.path)
+                == Language.allCases.flatMap { lang in
+                    ["catalogue.js", "specs-0.js", "specs-1.js", "specs-2.js"].map { "\(lang.rawValue)/data/\($0)" }
+                })
+        let catalogueData = try #require(try Self.json(ofScript: files[0].make()) as? [String: Any])
+        let fields = try #require(catalogueData["fields"] as? [String])
+        let rows = try #require(catalogueData["motorcycles"] as? [[Any]])
+        let specs = fields.firstIndex(of: "specs")!
+        let chunkIDs = try (0..<chunks.count).map { chunk in
+            let data = try #require(try Self.json(ofScript: files[1 + chunk].make()) as? [String: Any])
+            return Set(((data["motorcycles"] as? [String: Any]) ?? [:]).keys.compactMap { Int($0) })
+        }
+        #expect(chunkIDs == ids.map { Set($0) })
+        for (row, id) in zip(rows, rows.map { $0[0] as! Int }) {
+            #expect(chunkIDs[row[specs] as! Int].contains(id), "bike \(id) is in the chunk its row names")
+        }
+        // the same bytes every time
+        #expect(files.map { $0.make() } == BrowserData.files(plan: plan, editions: editions).map { $0.make() })
+    }
+
+    @Test func aLongCatalogueIsSplitIntoPlainPagesInBothEditions() throws {
+        let catalogue = Self.catalogue(601)
+        let editions = try Self.editions()
+        let plan = SitePlan(catalogue: catalogue, editions: editions)
+        let paths = plan.pages.map(\.route.filePath)
+        for path in ["en/index.html", "en/page/2/index.html", "en/page/3/index.html", "it/pagina/3/index.html"] {
+            #expect(paths.contains(path), "\(path)")
+        }
+        #expect(!paths.contains("en/page/4/index.html") && !paths.contains("en/page/1/index.html"))
+        let library = try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent")).library
+        let site = Site(plan: plan, editions: editions, library: library, baseURL: "https://example.org/")
+        let page = try #require(plan.pages.first { $0.route.filePath == "it/pagina/2/index.html" })
+        #expect(page.twins[.en]?.filePath == "en/page/2/index.html")
+        let html = String(decoding: try site.render(page), as: UTF8.self)
+        let listed = html.components(separatedBy: "<li class=\"bike-item\" data-id=\"").dropFirst()
+            .compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(listed == plan.defaultOrder[250..<500].map { catalogue.motorcycles[$0].id })
+        #expect(html.contains("<title>Il catalogo, pagina 2 di 3 · Guzzi Tracker</title>"))
+        #expect(html.contains("<a href=\"../../../it/pagina/2/index.html\" aria-current=\"page\">2</a>"))
+        #expect(html.contains("<a href=\"../../../it/index.html\">1</a>"))
+        #expect(!html.contains("catalogue-tools"), "the search tools are on the first page only")
+        let first = try #require(plan.pages.first { $0.route.filePath == "en/index.html" })
+        let firstHTML = String(decoding: try site.render(first), as: UTF8.self)
+        #expect(firstHTML.contains("Motorcycles 1–250 of 601"))
+        #expect(firstHTML.contains("<a href=\"../en/page/3/index.html\">3</a>"))
+    }
+
+    @Test func theSampleCatalogueIsOnePageWithoutAPager() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        let html = SiteFixtures.read(out + "/en/index.html")
+        #expect(!html.contains("catalogue-pager"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/en/page"))
+        #expect(html.contains("<template id=\"bike-row\">"))
+    }
+}
