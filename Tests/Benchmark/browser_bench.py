@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""The catalogue page in headless Chromium at several catalogue sizes: bytes, time to interactive, keystroke
+and ordering latency. A measurement, not a test (see README.md beside this file, "Browser").
+
+    python3 Tests/Benchmark/browser_bench.py                      # release build, real data, 1 000, 10 000
+    python3 Tests/Benchmark/browser_bench.py --sizes real --runs 5 --bin .build/release/guzzi-site
+    python3 Tests/Benchmark/browser_bench.py --bin /tmp/old/guzzi-site --label before   # another build
+
+For each size it builds the site (release binary), serves the output folder on 127.0.0.1 with Python's
+threading HTTP server, and opens the English catalogue in a fresh headless Chromium with the cache disabled.
+A script injected before the page's own (CDP Page.addScriptToEvaluateOnNewDocument) times, on the page's clock:
+  - interactive: navigation start -> the search tools are shown (#catalogue-tools loses `hidden`);
+  - keystroke: the keydown of each letter of "airone" -> the frame after the page has handled its input
+    event (requestAnimationFrame, then a task: the results are painted);
+  - ordering: the click on "Add criterion" (power, descending) -> the frame after its handlers, likewise.
+It also opens a sorted URL (?sort=power-desc,weight-asc) and the catalogue from disk (file://), and reports
+the bytes of the page (en/index.html) and of its data (en/data/catalogue.js, or en/index.json for a build
+from before the data scripts). Median of --runs page loads per figure; keystrokes are the median and the
+slowest of all letters of all runs.
+"""
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+os.environ.setdefault("SE_OFFLINE", "true")
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+
+INSTRUMENT = r"""
+(() => {
+  const bench = (window.__bench = { interactive: null, keys: [], orders: [] });
+  const check = () => {
+    const tools = document.getElementById("catalogue-tools");
+    if (bench.interactive === null && tools && !tools.hidden) bench.interactive = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true,
+                                                  attributeFilter: ["hidden"] });
+  const afterPaint = (list, start) => requestAnimationFrame(() => setTimeout(() => list.push(performance.now() - start)));
+  let keyAt = null;
+  addEventListener("keydown", (e) => { keyAt = performance.now(); }, true);
+  addEventListener("input", (e) => { if (keyAt !== null && e.target.id === "f-q") afterPaint(bench.keys, keyAt); keyAt = null; });
+  let clickAt = null;
+  addEventListener("click", (e) => { if (e.target.id === "f-sort-add") clickAt = performance.now(); }, true);
+  addEventListener("click", (e) => { if (e.target.id === "f-sort-add" && clickAt !== null) afterPaint(bench.orders, clickAt); });
+})();
+"""
+
+
+def log(*args):
+    print(*args, file=sys.stderr, flush=True)
+
+
+def release_binary():
+    log("building the release binary (swift build -c release)…")
+    subprocess.run(["swift", "build", "-c", "release", "--product", "guzzi-site"], cwd=ROOT, check=True)
+    path = subprocess.run(
+        ["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    return os.path.join(path, "guzzi-site")
+
+
+def dataset(size, work):
+    real = SHARED / "data" / "info_moto.json"
+    if size == "real":
+        return str(real)
+    path = os.path.join(work, "data", "synth-%s.json" % size)
+    if not os.path.exists(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as out:
+            subprocess.run([sys.executable, str(SHARED / "tools" / "synth_catalogue.py"), size], stdout=out, check=True)
+    return path
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    handler = functools.partial(QuietHandler, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def chromium(profile):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--no-first-run", "--disable-extensions", "--window-size=1280,1000",
+                     "--user-data-dir=" + profile):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(
+        service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options
+    )
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": INSTRUMENT})
+    driver.set_page_load_timeout(300)
+    return driver
+
+
+def wait_for(driver, script, timeout=300):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = driver.execute_script(script)
+        if value is not None and value is not False:
+            return value
+        time.sleep(0.02)
+    raise TimeoutError(script)
+
+
+def open_interactive(driver, url):
+    driver.get(url)
+    return wait_for(driver, "return window.__bench && window.__bench.interactive")
+
+
+def measure(driver, base, runs):
+    result = {"interactive": [], "sorted": [], "file": [], "keys": [], "order": [], "order_name": []}
+    for _ in range(runs):
+        result["interactive"].append(open_interactive(driver, base["http"] + "en/index.html"))
+        field = driver.find_element("css selector", "#f-q")
+        field.click()
+        for n, letter in enumerate("airone", start=1):
+            field.send_keys(letter)
+            wait_for(driver, "return window.__bench.keys.length >= %d" % n, 60)
+        result["keys"] += driver.execute_script("return window.__bench.keys")
+        driver.find_element("css selector", "#f-clear").click()
+        for key, target in (("power", "order"), ("name", "order_name")):
+            options = driver.find_elements("css selector", "#f-sort-key option[value='%s']" % key)
+            if not options:
+                continue  # a build without that ordering
+            count = driver.execute_script("return window.__bench.orders.length")
+            options[0].click()
+            driver.find_element("css selector", "#f-sort-dir option[value='desc']").click()
+            driver.find_element("css selector", "#f-sort-add").click()
+            wait_for(driver, "return window.__bench.orders.length > %d" % count, 120)
+            result[target].append(driver.execute_script("return window.__bench.orders[%d]" % count))
+        result["sorted"].append(open_interactive(driver, base["http"] + "en/index.html?sort=power-desc,weight-asc"))
+        result["file"].append(open_interactive(driver, base["file"] + "en/index.html"))
+    return result
+
+
+def kib(n):
+    return "%s KB" % format(round(n / 1000), ",").replace(",", " ") if n < 1_000_000 else "%.1f MB" % (n / 1e6)
+
+
+def ms(values):
+    if not values:
+        return "–"
+    median = statistics.median(values)
+    return "%d ms" % round(median) if median >= 10 else "%.1f ms" % median
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="real,1000,10000")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--bin", help="a guzzi-site binary (default: build the release binary)")
+    parser.add_argument("--label", default="", help="a name for this build in the table")
+    parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "guzzi-browser-bench"))
+    parser.add_argument("--json", help="also write the raw figures to this file")
+    args = parser.parse_args()
+
+    binary = args.bin or release_binary()
+    os.makedirs(args.work, exist_ok=True)
+    rows = []
+    raw = {}
+    for size in args.sizes.split(","):
+        site = os.path.join(args.work, "site-" + size)
+        shutil.rmtree(site, ignore_errors=True)
+        log("building %s bikes…" % size)
+        subprocess.run([binary, "build", "--data", dataset(size, args.work), "--output", site], check=True,
+                       stdout=subprocess.DEVNULL)
+        data = os.path.join(site, "en", "data", "catalogue.js")
+        if not os.path.exists(data):
+            data = os.path.join(site, "en", "index.json")
+        server = serve(site)
+        base = {"http": "http://127.0.0.1:%d/" % server.server_address[1], "file": pathlib.Path(site).as_uri() + "/"}
+        profile = tempfile.mkdtemp(prefix="guzzi-bench-")
+        driver = chromium(profile)
+        try:
+            log("measuring %s bikes…" % size)
+            result = measure(driver, base, args.runs)
+        finally:
+            driver.quit()
+            server.shutdown()
+            shutil.rmtree(profile, ignore_errors=True)
+        raw[size] = result
+        with open(os.path.join(site, "en", "index.json"), encoding="utf-8") as f:
+            count = len(json.load(f)["motorcycles"])
+        rows.append(
+            [
+                ("real, " if size == "real" else "") + format(count, ",").replace(",", " ") + " bikes",
+                kib(os.path.getsize(os.path.join(site, "en", "index.html"))),
+                kib(os.path.getsize(data)),
+                ms(result["interactive"]),
+                ms(result["file"]),
+                "%s (max %s)" % (ms(result["keys"]), ms([max(result["keys"])]) if result["keys"] else "–"),
+                ms(result["order"]),
+                ms(result["order_name"]),
+                ms(result["sorted"]),
+            ]
+        )
+    header = ["catalogue", "page", "data", "interactive", "from disk", "keystroke (median, max)",
+              "new ordering", "by name", "sorted URL"]
+    title = "### %s\n\n" % args.label if args.label else ""
+    print(title + "| " + " | ".join(header) + " |")
+    print("| " + " | ".join(["---"] + ["---:"] * (len(header) - 1)) + " |")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(raw, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
