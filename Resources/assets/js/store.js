@@ -1,6 +1,6 @@
 /* Guzzi Tracker — where the Garage and the unit choice are kept (every page).
  *
- * Over HTTP(S): localStorage. Opened from disk (file://) it is not that simple; measured with Chromium 14x and
+ * Over HTTP(S): localStorage. Opened from disk (file://) it is not that simple; measured with Chromium 156 and
  * Firefox ESR 153 (both driven by Tests/Browser, and by hand):
  *   - Chromium gives all file:// pages one localStorage (their origin is "file://"), as a web site has;
  *   - Firefox gives each file its own (each file is an origin of its own, "null"): a heart saved on the
