@@ -3,7 +3,7 @@
 HTTP and opened from disk (file://), through one small driver interface so the same cases run on all four.
 
 Tests/run-all.sh builds the site, serves it with `python3 -m http.server` and sets:
-  SITE_URL   the site over HTTP (http://127.0.0.1:PORT/real/)
+  SITE_URL   the site over HTTP (http://127.0.0.1:PORT/site/)
   SITE_DIR   the same site's folder, opened as file:///…/
   LARGE_SITE_URL, LARGE_SITE_DIR   a synthetic catalogue of a few hundred bikes (test_large_catalogue.py)
   BROWSERS   chromium,firefox (default)     SCHEMES   http,file (default)
