@@ -4,7 +4,8 @@ and ordering latency. A measurement, not a test (see README.md beside this file,
 
     python3 Tests/Benchmark/browser_bench.py                      # release build, real data, 1 000, 10 000
     python3 Tests/Benchmark/browser_bench.py --sizes real --runs 5 --bin .build/release/guzzi-site
-    python3 Tests/Benchmark/browser_bench.py --bin /tmp/old/guzzi-site --label before   # another build
+    python3 Tests/Benchmark/browser_bench.py --source /tmp/old --bin /tmp/old/.build/release/guzzi-site \
+        --label before                                                          # another checkout's build
 
 For each size it builds the site (release binary), serves the output folder on 127.0.0.1 with Python's
 threading HTTP server, and opens the English catalogue in a fresh headless Chromium with the cache disabled.
@@ -74,7 +75,7 @@ def release_binary():
 def dataset(size, work):
     real = SHARED / "data" / "info_moto.json"
     if size == "real":
-        return str(real)
+        return str(real.resolve())
     path = os.path.join(work, "data", "synth-%s.json" % size)
     if not os.path.exists(path):
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -172,12 +173,15 @@ def main():
     parser.add_argument("--sizes", default="real,1000,10000")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--bin", help="a guzzi-site binary (default: build the release binary)")
+    parser.add_argument("--source", default=str(ROOT),
+                        help="the checkout whose Templates/ and Resources/ the binary builds with (default: this one)")
     parser.add_argument("--label", default="", help="a name for this build in the table")
     parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "guzzi-browser-bench"))
     parser.add_argument("--json", help="also write the raw figures to this file")
     args = parser.parse_args()
 
-    binary = args.bin or release_binary()
+    binary = os.path.abspath(args.bin) if args.bin else release_binary()
+    args.work = os.path.abspath(args.work)
     os.makedirs(args.work, exist_ok=True)
     rows = []
     raw = {}
@@ -186,7 +190,7 @@ def main():
         shutil.rmtree(site, ignore_errors=True)
         log("building %s bikes…" % size)
         subprocess.run([binary, "build", "--data", dataset(size, args.work), "--output", site], check=True,
-                       stdout=subprocess.DEVNULL)
+                       stdout=subprocess.DEVNULL, cwd=args.source)
         data = os.path.join(site, "en", "data", "catalogue.js")
         if not os.path.exists(data):
             data = os.path.join(site, "en", "index.json")

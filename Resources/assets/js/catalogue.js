@@ -155,8 +155,9 @@
       const n = state.compare.length;
       const full = n >= G.MAX_COMPARE;
       list.querySelectorAll(".compare-check").forEach((box) => {
-        box.checked = picked.has(Number(box.value));
-        box.disabled = full && !box.checked;
+        const checked = picked.has(Number(box.value));
+        if (box.checked !== checked) box.checked = checked;
+        if (box.disabled !== (full && !checked)) box.disabled = full && !checked;
       });
       compareLink.textContent = G.fill(S.compare_link, { n });
       if (n >= 2) compareLink.href = G.editionLink("compare/index.html?ids=" + state.compare.join(","));
@@ -252,5 +253,8 @@
     const pager = $("catalogue-pager");
     if (pager) pager.hidden = true; // the plain pages are for browsers without JavaScript
     tools.hidden = false;
+    // collating 10 000 names takes a tenth of a second: do it before anyone asks for that order
+    const idle = window.requestIdleCallback || ((task) => setTimeout(task, 200));
+    idle(() => G.list.prepareRanks(records, G.locale));
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -23,7 +23,8 @@
   G.syncHearts = function (root) {
     const saved = new Set(G.garage.ids());
     (root || document).querySelectorAll(".garage-toggle").forEach((button) => {
-      button.setAttribute("aria-pressed", String(saved.has(Number(button.dataset.id))));
+      const pressed = String(saved.has(Number(button.dataset.id)));
+      if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
     });
   };
 
