@@ -6,7 +6,8 @@ import Templating
 /// and rebuild every page model again: those depend only on the dataset, the localisation tables and the
 /// URLs, not on the templates. A build that finds the same inputs reuses them and only renders.
 ///
-/// The page models of a large catalogue take a lot of memory, so they are kept only up to `maximumPages`.
+/// The page models of a large catalogue take a lot of memory, so they are kept only up to `maximumPages`; their
+/// digests, 16 bytes a page, always.
 public final class BuildCache: Sendable {
     struct Entry: Sendable {
         /// The dataset's bytes, the localisation tables' bytes and the URL settings, all of which the plan and
@@ -17,6 +18,8 @@ public final class BuildCache: Sendable {
         let plan: SitePlan
         let warnings: [Problem]
         let contexts: [[String: Value]]?
+        /// The digest of each page model (see `BuildKeys`), so that a template edit needs none hashed again.
+        let digests: [Digest]?
     }
 
     static let maximumPages = 5_000

@@ -19,6 +19,9 @@ struct Arguments: Equatable {
         .update: ["data", "from"],
     ]
 
+    /// Options that take no value, per command.
+    static let flagOptions: [Command: Set<String>] = [.build: ["clean"]]
+
     static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
         guard let first = arguments.first else { throw .noCommand }
         guard let command = Command(rawValue: first) else { throw .unknownCommand(first) }
@@ -38,6 +41,10 @@ struct Arguments: Equatable {
             if let equals = name.firstIndex(of: "=") {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
+            }
+            if value == nil, flagOptions[command]?.contains(name) == true {
+                result.flags.insert(name)
+                continue
             }
             guard allowed.contains(name) else { throw .unknownOption(argument, command: command) }
             if value == nil {

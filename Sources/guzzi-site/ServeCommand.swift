@@ -17,7 +17,6 @@ enum ServeCommand {
         let port: UInt16
         do throws(UsageError) {
             options = try Commands.buildOptions(arguments)
-            options.reusesStagingFolder = true
             options.servedFromPath = "/"  // the preview serves the site at the root, whatever --base-url says
             let text = arguments.options["port"] ?? "8000"
             guard let value = UInt16(text) else {
@@ -65,7 +64,6 @@ enum ServeCommand {
         server.run()
         stopping.store(true, ordering: .releasing)
         _ = watcherDone.wait(timeout: .now() + 2)  // a rebuild in progress finishes before we exit
-        SiteBuilder.removeStaging(for: options)
         withExtendedLifetime(observer) {}
         return 0
     }
@@ -101,7 +99,7 @@ final class Rebuilder: Sendable {
     func build() {
         failing.withLock { failing in
             do {
-                let report = try SiteBuilder.build(options, cache: cache)
+                let report = try SiteBuilder.build(options, cache: cache, waiting: { Terminal.error($0) })
                 for warning in report.warnings { Terminal.error(warning.description) }
                 if failing {
                     server.setBuildError(nil)

@@ -46,7 +46,9 @@ import Testing
         let stuck = "/en/index.html"
         try #require(Self.protect(out + stuck))
         defer { for root in [out, leftover] { Self.unprotect(root + stuck) } }  // wherever it is by then
-        _ = try SiteBuilder.build(BuildTests.options(output: out))  // the old output stays in the staging folder
+        var clean = BuildTests.options(output: out)
+        clean.clean = true
+        _ = try SiteBuilder.build(clean)  // swapped out, the old output stays in the staging folder
         #expect(FileManager.default.fileExists(atPath: leftover + stuck))
         Self.unprotect(leftover + stuck)
         _ = try SiteBuilder.build(BuildTests.options(output: out))
