@@ -10,9 +10,9 @@ import Templating
 /// digests, 16 bytes a page, always.
 public final class BuildCache: Sendable {
     struct Entry: Sendable {
-        /// The dataset's bytes, the localisation tables' bytes and the URL settings, all of which the plan and
-        /// the page models depend on.
-        let key: [UInt8]
+        /// `BuildKeys.models`: the digest of all the plan and the page models depend on (the dataset, the
+        /// localisation tables, the URL settings, the generator).
+        let key: Digest
         /// Built with the editions read from the localisation tables in `key`, so a build that matches the key
         /// reads equal editions itself.
         let plan: SitePlan
@@ -27,7 +27,7 @@ public final class BuildCache: Sendable {
 
     public init() {}
 
-    func lookup(_ key: [UInt8]) -> Entry? {
+    func lookup(_ key: Digest) -> Entry? {
         entry.withLock { $0?.key == key ? $0 : nil }
     }
 

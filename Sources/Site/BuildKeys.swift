@@ -5,42 +5,63 @@ import Templating
 
 /// The digests a build keys its output by, so that a rebuild renders only what can have changed.
 ///
-/// A file's key covers everything its bytes are made from: for a page, its page model (the template context),
-/// the template and all it includes or extends, the locale; for the JSON indexes, the sitemap and robots.txt,
-/// the dataset, the localisation tables and the URL settings; for an asset, its bytes. Every key also covers
-/// the generator itself, so a new binary renders everything again. `global` covers all inputs at once: when it
-/// is the one the output's manifest recorded, nothing can have changed.
+/// A file's key covers everything its bytes are made from: for a page, its page model (the template context,
+/// or `PageInputs`' stand-in for it), the template and all it includes or extends, the locale; for the JSON
+/// indexes, the sitemap and robots.txt, everything the page models are made from (`models`); for an asset, its
+/// bytes. Every key also covers the generator itself, so a new binary renders everything again. `global` covers
+/// all inputs at once: when it is the one the output's manifest recorded, nothing can have changed.
+///
+/// Every input of a build must reach `global` through one of these: a new option, or a new kind of file read
+/// from outside `Resources/`, must be added here, or a rebuild would not see it change.
 struct BuildKeys: Sendable {
     let generator: Digest
+    /// Everything a page model depends on besides the dataset: the generator, every file of `Resources/` but
+    /// the assets (the localisation tables and anything else a page model may read there), the URL settings.
+    let setting: Digest
+    /// `setting` and the dataset: everything the site plan and the page models are made from. Also the key of
+    /// `serve`'s `BuildCache`.
+    let models: Digest
+    /// `models`, every template and every asset.
     let global: Digest
-    let dataFiles: Digest
 
     init(options: BuildOptions, data: [UInt8], library: TemplateLibrary, assets: [(name: String, bytes: [UInt8])]) {
         generator = BuildKeys.generatorIdentity
-        let dataDigest = Digest(of: data)
-        var tables = StableHasher()
-        let folder = options.resourcesPath + "/i18n"
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
-            tables.combine(name)
-            tables.combine(Array(FileManager.default.contents(atPath: folder + "/" + name) ?? Data()))
-        }
-        var urls = StableHasher()
-        urls.combine(options.baseURL ?? "\u{0}")
-        urls.combine(options.servedFromPath ?? "\u{0}")
-        var data = StableHasher()
-        data.combine(generator)
-        data.combine(dataDigest)
-        data.combine(tables.finalize())
-        data.combine(urls.finalize())
-        dataFiles = data.finalize()
+        var setting = StableHasher()
+        setting.combine(generator)
+        setting.combine(BuildKeys.resourcesDigest(options.resourcesPath))
+        setting.combine(options.baseURL ?? "\u{0}")
+        setting.combine(options.servedFromPath ?? "\u{0}")
+        self.setting = setting.finalize()
+        var models = StableHasher()
+        models.combine(self.setting)
+        models.combine(Digest(of: data))
+        self.models = models.finalize()
         var all = StableHasher()
-        all.combine(dataFiles)
+        all.combine(self.models)
         all.combine(library.digest)
         for asset in assets {
             all.combine(asset.name)
             all.combine(asset.bytes)
         }
         global = all.finalize()
+    }
+
+    /// Every file under `folder` but `assets/` and hidden ones, by path and bytes.
+    static func resourcesDigest(_ folder: String) -> Digest {
+        var hasher = StableHasher()
+        let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        for name in (FileManager.default.subpaths(atPath: resolved) ?? []).sorted()
+        where !name.hasPrefix("assets/") && name != "assets"
+            && !name.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+        {
+            var isDirectory: ObjCBool = false
+            let path = resolved + "/" + name
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
+            hasher.combine(name)
+            hasher.combine(Array(FileManager.default.contents(atPath: path) ?? Data()))
+        }
+        return hasher.finalize()
     }
 
     /// The key of a page rendered by a template (`templateDigest`, see `TemplateLibrary.digest(of:)`) from a
@@ -57,7 +78,7 @@ struct BuildKeys: Sendable {
     /// The key of a file made from data alone (the JSON indexes, the sitemap): all of them change together.
     func dataFile(_ path: String) -> Digest {
         var hasher = StableHasher()
-        hasher.combine(dataFiles)
+        hasher.combine(models)
         hasher.combine(path)
         return hasher.finalize()
     }

@@ -27,8 +27,9 @@ public enum SiteBuilder {
         } catch {
             throw .catalogue(error)
         }
-        let key = cache == nil ? [] : cacheKey(options, data: data)
-        let cached = cache?.lookup(key)
+        let assets = try assetFiles(options.resourcesPath + "/assets")
+        let keys = BuildKeys(options: options, data: data, library: inputs.library, assets: assets)
+        let cached = cache?.lookup(keys.models)
         let warnings: [Problem]
         var catalogue: Catalogue?
         if let cached {
@@ -43,8 +44,6 @@ public enum SiteBuilder {
             (catalogue, warnings) = loaded
             clock.lap("decode")
         }
-        let assets = try assetFiles(options.resourcesPath + "/assets")
-        let keys = BuildKeys(options: options, data: data, library: inputs.library, assets: assets)
         let output = try openOutput(options, waiting: waiting)
         do throws(SiteError) {
             if let incremental = output as? IncrementalWriter, incremental.isUpToDate(global: keys.global) {
@@ -92,7 +91,7 @@ public enum SiteBuilder {
             if let cache, cached == nil {
                 cache.store(
                     BuildCache.Entry(
-                        key: key, plan: plan, warnings: warnings, contexts: rendered.contexts,
+                        key: keys.models, plan: plan, warnings: warnings, contexts: rendered.contexts,
                         digests: rendered.digests))
             }
             return BuildReport(
@@ -126,18 +125,6 @@ public enum SiteBuilder {
             lock.release()
             throw error
         }
-    }
-
-    /// Everything the plan and the page models depend on, as bytes: the dataset, the localisation tables and
-    /// the URL settings. Templates and assets are not part of it: they are read again on every build.
-    static func cacheKey(_ options: BuildOptions, data: [UInt8]) -> [UInt8] {
-        var key = data
-        let folder = options.resourcesPath + "/i18n"
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
-            key += Array(name.utf8) + [0] + Array(FileManager.default.contents(atPath: folder + "/" + name) ?? Data())
-        }
-        key += Array("\u{0}\(options.baseURL ?? "")\u{0}\(options.servedFromPath ?? "")".utf8)
-        return key
     }
 
     struct Inputs {
@@ -180,6 +167,7 @@ public enum SiteBuilder {
         let made = Mutex<[[String: Value]]>(keepingContexts ? Array(repeating: [:], count: pages.count) : [])
         let digests = Mutex<[Digest]>(cached?.digests ?? Array(repeating: .zero, count: pages.count))
         let labels = site.labelDigests()
+        let inputs = PageInputs(site: site, keys: keys)
         let failures = Mutex<[Int: SiteError]>([:])
         let written = Atomic<Int>(0)
         let rendered = Atomic<Int>(0)
@@ -196,6 +184,9 @@ public enum SiteBuilder {
                         let key = keys.dataFile(path)
                         if let size = output.current(path, key: key) {
                             written.add(size, ordering: .relaxed)
+                            #if DEBUG
+                                try check(output, path, Array(dataFiles[job].make().utf8))
+                            #endif
                             continue
                         }
                         let bytes = Array(dataFiles[job].make().utf8)
@@ -207,9 +198,13 @@ public enum SiteBuilder {
                     let index = job - dataFiles.count
                     let page = pages[index]
                     var context = cached?.contexts?[index]
+                    if context == nil && keepingContexts { context = site.context(for: page) }
                     let contextDigest: Digest
                     if let known = cached?.digests?[index] {
                         contextDigest = known
+                    } else if let stand = inputs.digest(for: page) {
+                        contextDigest = stand
+                        digests.withLock { $0[index] = stand }
                     } else {
                         let model = context ?? site.context(for: page)
                         contextDigest = site.digest(ofContext: model, for: page, labels: labels)
@@ -222,6 +217,9 @@ public enum SiteBuilder {
                         context: contextDigest)
                     if let size = output.current(path, key: key) {
                         written.add(size, ordering: .relaxed)
+                        #if DEBUG
+                            try check(output, path, try site.render(page, context: context ?? site.context(for: page)))
+                        #endif
                     } else {
                         let bytes = try site.render(page, context: context ?? site.context(for: page))
                         try output.store(path, key: key, bytes: bytes)
@@ -248,6 +246,15 @@ public enum SiteBuilder {
             written.load(ordering: .relaxed), rendered.load(ordering: .relaxed),
             keepingContexts ? made.withLock { $0 } : nil, digests.withLock { $0 }
         )
+    }
+
+    /// Debug builds only: a file left alone because its key was unchanged must hold what it would be rendered
+    /// to, or a key misses an input (see `BuildKeys`, `PageInputs`). Every rebuild in the test suite checks it.
+    private static func check(_ output: any SiteOutput, _ path: String, _ bytes: [UInt8]) throws(SiteError) {
+        if !output.holds(path, bytes) {
+            throw .output(
+                path: path, message: "internal error: the file changed but its key did not (BuildKeys misses an input)")
+        }
     }
 
     static func assetFiles(_ folder: String) throws(SiteError) -> [(name: String, bytes: [UInt8])] {

@@ -85,6 +85,11 @@ final class IncrementalWriter: SiteOutput {
         return entry.status.size
     }
 
+    func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        FileStatus.of(target + "/" + path)?.size == bytes.count
+            && IncrementalWriter.file(target + "/" + path, holds: bytes)
+    }
+
     func store(_ path: String, key: Digest, bytes: [UInt8]) throws(SiteError) {
         let digest = Digest(of: bytes)
         let full = target + "/" + path

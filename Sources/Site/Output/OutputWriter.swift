@@ -124,6 +124,11 @@ final class OutputWriter: SiteOutput {
     /// A clean build renders everything: nothing is current.
     func current(_ path: String, key: Digest) -> Int? { nil }
 
+    func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        FileStatus.of(staging + "/" + path)?.size == bytes.count
+            && IncrementalWriter.file(staging + "/" + path, holds: bytes)
+    }
+
     func store(_ path: String, key: Digest, bytes: [UInt8]) throws(SiteError) {
         let status = try write(path, bytes)
         let entry = Manifest.Entry(key: key, digest: Digest(of: bytes), status: status)

@@ -9,6 +9,9 @@ protocol SiteOutput: Sendable {
     /// no rendering; nil when it must be rendered and stored.
     func current(_ path: String, key: Digest) -> Int?
 
+    /// Whether the file at `path` holds exactly `bytes` (for checks in debug builds).
+    func holds(_ path: String, _ bytes: [UInt8]) -> Bool
+
     /// The file's bytes, rendered from inputs with this key.
     func store(_ path: String, key: Digest, bytes: [UInt8]) throws(SiteError)
 
