@@ -10,6 +10,11 @@ public struct BuildOptions: Sendable {
     /// Write the whole site into a new folder and swap it in, instead of updating the output in place: what the
     /// first build does anyway. `build --clean`.
     public var clean = false
+    /// Leave the previous versions of the files a build replaced in this process's staging folder beside the
+    /// output, for `SiteBuilder.removeStaging(for:)` to delete later. `serve` sets it, and deletes them after
+    /// open pages were told to reload: on this project's disk, deleting a few hundred files took longer than
+    /// rendering them. Nothing reads that folder; a later build, or one after a crash, removes it anyway.
+    public var defersCleanup = false
     /// The URL path the site is served from, for the links of the 404 page (served at any address, so its links
     /// cannot be relative). Defaults to the base URL's path, or `/`; `serve` sets `/`, where it serves the site.
     public var servedFromPath: String?

@@ -18,6 +18,7 @@ enum ServeCommand {
         do throws(UsageError) {
             options = try Commands.buildOptions(arguments)
             options.servedFromPath = "/"  // the preview serves the site at the root, whatever --base-url says
+            options.defersCleanup = true  // deleted after open pages were told to reload
             let text = arguments.options["port"] ?? "8000"
             guard let value = UInt16(text) else {
                 throw UsageError.invalidValue(option: "port", value: text, expected: "a port number from 0 to 65535")
@@ -64,6 +65,7 @@ enum ServeCommand {
         server.run()
         stopping.store(true, ordering: .releasing)
         _ = watcherDone.wait(timeout: .now() + 2)  // a rebuild in progress finishes before we exit
+        SiteBuilder.removeStaging(for: options)
         withExtendedLifetime(observer) {}
         return 0
     }
@@ -106,6 +108,7 @@ final class Rebuilder: Sendable {
                     failing = false
                 }
                 server.notifyReload()
+                SiteBuilder.removeStaging(for: options)
                 ServeCommand.say(Commands.summary(report, output: options.outputPath))
                 if Commands.printsPhases { Terminal.error(Commands.phases(report)) }
             } catch {

@@ -280,6 +280,32 @@ enum OutputState {
         #expect(OutputState.site(out) == site)
     }
 
+    /// `serve` defers deleting the previous versions of the files it replaced until open pages reloaded: they
+    /// wait in the staging folder, which nothing reads and the next build would remove anyway.
+    @Test func aDeferredCleanupLeavesOnlyThePreviousVersionsBehind() throws {
+        var workspace = try Workspace()
+        let out = workspace.folder + "/site"
+        var options = workspace.options(output: out)
+        options.defersCleanup = true
+        _ = try SiteBuilder.build(options)
+        let before = OutputState.site(out)
+        workspace.baseURL = "https://example.org/"
+        options = workspace.options(output: out)
+        options.defersCleanup = true
+        let report = try SiteBuilder.build(options)
+        let staging = try #require(OutputState.leftovers(beside: out).first)
+        let kept = folderSnapshot(workspace.folder + "/" + staging)
+        let after = OutputState.site(out)
+        let replaced = after.filter { before[$0.key] != nil && before[$0.key] != $0.value }
+        #expect(report.changes?.changed == after.filter { before[$0.key] != $0.value }.count)
+        #expect(kept.count == replaced.count, "one previous version per replaced file, none for new ones")
+        #expect(Set(kept.values).isSubset(of: Set(before.values)))
+        SiteBuilder.removeStaging(for: options)
+        #expect(OutputState.leftovers(beside: out).isEmpty)
+        _ = try SiteBuilder.build(workspace.options(output: workspace.folder + "/clean", clean: true))
+        #expect(OutputState.site(out) == OutputState.site(workspace.folder + "/clean"))
+    }
+
     /// An output of an older version (a marker without a manifest) and `clean` get a clean build: new inodes.
     @Test func anOutputWithoutAManifestGetsACleanBuild() throws {
         let workspace = try Workspace()

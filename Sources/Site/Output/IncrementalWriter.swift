@@ -29,6 +29,9 @@ final class IncrementalWriter: SiteOutput {
     let staging: String
     let previous: Manifest
     private let lock: OutputLock
+    /// Leave the staging folder, with the previous versions of the replaced files, for the caller to remove
+    /// (`BuildOptions.defersCleanup`).
+    private let defersCleanup: Bool
     private let state = Mutex(State())
     private let counter = Atomic<Int>(0)
 
@@ -51,11 +54,12 @@ final class IncrementalWriter: SiteOutput {
 
     /// `previous` is the manifest read from the locked folder `target`. A staging folder of this process left
     /// by an earlier build (`serve`) that could not remove it is removed first.
-    init(target: String, staging: String, previous: Manifest, lock: OutputLock) {
+    init(target: String, staging: String, previous: Manifest, lock: OutputLock, defersCleanup: Bool = false) {
         self.target = target
         self.staging = staging
         self.previous = previous
         self.lock = lock
+        self.defersCleanup = defersCleanup
         TreeRemover.remove(staging)
     }
 
@@ -156,7 +160,7 @@ final class IncrementalWriter: SiteOutput {
             undo(steps)
             throw error
         }
-        finish()
+        finish(removingStaging: !defersCleanup)
         return changes
     }
 
@@ -249,8 +253,8 @@ final class IncrementalWriter: SiteOutput {
     }
 
     /// Removes the staging folder, with the previous versions of replaced files, and releases the lock.
-    private func finish() {
-        if state.withLock({ $0.stagingMade }) { TreeRemover.remove(staging) }
+    private func finish(removingStaging: Bool = true) {
+        if removingStaging && state.withLock({ $0.stagingMade }) { TreeRemover.remove(staging) }
         lock.release()
     }
 

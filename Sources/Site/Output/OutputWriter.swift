@@ -23,6 +23,8 @@ final class OutputWriter: SiteOutput {
     private let name: String
     private let waiting: @Sendable (String) -> Void
     private let entries = Mutex<[String: Manifest.Entry]>([:])
+    /// Leave the previous output in the staging folder for the caller to delete (`BuildOptions.defersCleanup`).
+    private let defersCleanup: Bool
 
     /// The output folder, absolute, and the staging folder a build for it uses in this process.
     static func stagingPath(for output: String) -> (target: String, staging: String) {
@@ -48,8 +50,9 @@ final class OutputWriter: SiteOutput {
     /// output as the user gave it, for that message).
     init(
         target: String, staging: String, name: String, lock: OutputLock?,
-        waiting: @escaping @Sendable (String) -> Void
+        waiting: @escaping @Sendable (String) -> Void, defersCleanup: Bool = false
     ) throws(SiteError) {
+        self.defersCleanup = defersCleanup
         self.target = target
         self.staging = staging
         self.name = name
@@ -139,7 +142,7 @@ final class OutputWriter: SiteOutput {
         let files = entries.withLock { $0 }
         try write(OutputWriter.markerName, Manifest(global: global, pages: pages, files: files).serialized())
         try publish()
-        TreeRemover.remove(staging)  // the previous output, now
+        if !defersCleanup { TreeRemover.remove(staging) }  // the previous output, now
         return nil
     }
 
