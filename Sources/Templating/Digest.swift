@@ -46,7 +46,7 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
 /// `("ab", "c")` and `("a", "bc")` differ.
 ///
 /// The mixing is MurmurHash3 x64/128's: two 64-bit lanes, 16 bytes per round, and its finalizer. Items are
-/// hashed where they lie (a native string's UTF-8 is read in place), 16 bytes per round.
+/// hashed where they lie (a native string's UTF-8 is read in place).
 public struct StableHasher: Sendable {
     private var h1: UInt64
     private var h2: UInt64
@@ -86,10 +86,56 @@ public struct StableHasher: Sendable {
 
     /// A run of bytes, framed by its length.
     public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+        combine(bytes, tag: 0)
+    }
+
+    /// A run of bytes with a tag from 1 to 11 that tells what they are (`Value` tells text from html with it):
+    /// the same as a tag of its own before them, in one round instead of two for a short run.
+    ///
+    /// Up to 15 bytes (most texts of a page model) take one round, with their length and the tag in the top
+    /// byte of the second word, which the bytes leave free. Longer runs take a first round of their length and
+    /// a marker whose top byte no short run can have (0xc4, tag 12), then their bytes: 64 at a time in four
+    /// independent lanes (xxHash64's accumulation, which keeps the processor's multipliers busy), then 16 at a
+    /// time. So every run is framed, whatever follows it.
+    public mutating func combine(_ bytes: UnsafeRawBufferPointer, tag: UInt8) {
         let count = bytes.count
-        round(UInt64(count), 0xc4ce_b9fe_1a85_ec53)
-        guard count > 0, let base = bytes.baseAddress else { return }
+        assert(tag < 12, "tags 12 to 15 would look like a long run's marker")
+        let marker = UInt64(tag & 0x0f) << 60
+        guard count > 0, let base = bytes.baseAddress else {
+            round(0, marker)
+            return
+        }
+        if count < 16 {
+            var tail: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: count)) }
+            round(UInt64(littleEndian: tail.0), UInt64(littleEndian: tail.1) | marker | UInt64(count) << 56)
+            return
+        }
+        round(UInt64(count), 0xc4ce_b9fe_1a85_ec53 ^ UInt64(tag))
         var offset = 0
+        if count >= 64 {
+            var lanes: (UInt64, UInt64, UInt64, UInt64) = (Self.p1 &+ Self.p2, Self.p2, 0, 0 &- Self.p1)
+            @inline(__always) func accumulate(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+                let sum = lane &+ word &* Self.p2
+                return ((sum << 31) | (sum >> 33)) &* Self.p1
+            }
+            @inline(__always) func word(_ at: Int) -> UInt64 {
+                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            }
+            while offset + 64 <= count {
+                lanes.0 = accumulate(lanes.0, word(offset))
+                lanes.1 = accumulate(lanes.1, word(offset + 8))
+                lanes.2 = accumulate(lanes.2, word(offset + 16))
+                lanes.3 = accumulate(lanes.3, word(offset + 24))
+                lanes.0 = accumulate(lanes.0, word(offset + 32))
+                lanes.1 = accumulate(lanes.1, word(offset + 40))
+                lanes.2 = accumulate(lanes.2, word(offset + 48))
+                lanes.3 = accumulate(lanes.3, word(offset + 56))
+                offset += 64
+            }
+            round(lanes.0, lanes.1)
+            round(lanes.2, lanes.3)
+        }
         while offset + 16 <= count {
             round(
                 UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
@@ -97,7 +143,7 @@ public struct StableHasher: Sendable {
             offset += 16
         }
         if offset < count {
-            // The last 1–15 bytes, zero-padded: one copy instead of a loop over bytes (most texts are short).
+            // The last 1–15 bytes, zero-padded: one copy instead of a loop over bytes.
             var tail: (UInt64, UInt64) = (0, 0)
             withUnsafeMutableBytes(of: &tail) {
                 $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: count - offset))
@@ -106,14 +152,22 @@ public struct StableHasher: Sendable {
         }
     }
 
+    private static let p1: UInt64 = 0x9e37_79b1_85eb_ca87
+    private static let p2: UInt64 = 0xc2b2_ae3d_27d4_eb4f
+
     public mutating func combine(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { combine($0) }
     }
 
     /// A text's UTF-8 bytes, framed by their length.
     public mutating func combine(_ text: String) {
+        combine(text, tag: 0)
+    }
+
+    /// A text's UTF-8 bytes with a tag from 1 to 11 (see `combine(_:tag:)` for bytes).
+    public mutating func combine(_ text: String, tag: UInt8) {
         var text = text
-        text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { combine(UnsafeRawBufferPointer($0), tag: tag) }
     }
 
     public func finalize() -> Digest {

@@ -12,11 +12,9 @@ extension Value {
             hasher.combine(3)
             hasher.combine(value.bitPattern)
         case .text(let text):
-            hasher.combine(4)
-            hasher.combine(text)
+            hasher.combine(text, tag: 4)
         case .html(let text):
-            hasher.combine(5)
-            hasher.combine(text)
+            hasher.combine(text, tag: 5)
         case .list(let items):
             hasher.combine(6 | UInt64(items.count) << 8)
             for item in items { item.digest(into: &hasher) }
