@@ -41,6 +41,8 @@ final class IncrementalWriter: SiteOutput {
         var staged: [(path: String, name: String)] = []
         var unchanged = 0
         var stagingMade = false
+        /// Set when a failed rename phase could not put every previous file back: they are in the staging folder.
+        var keepsStaging = false
     }
 
     /// Undo log of the rename phase.
@@ -157,8 +159,13 @@ final class IncrementalWriter: SiteOutput {
                 rename(target + "/" + IncrementalWriter.pendingName, target + "/" + OutputWriter.markerName),
                 target + "/" + OutputWriter.markerName)
         } catch {
-            undo(steps)
-            throw error
+            if undo(steps) { throw error }
+            // Some previous files could not be put back: their only copies are in the staging folder, which
+            // must then stay. Never seen; the message says where they are.
+            state.withLock { $0.keepsStaging = true }
+            throw .output(
+                path: target,
+                message: "\(error); the previous versions of some files could not be put back and are in \(staging)")
         }
         finish(removingStaging: !defersCleanup)
         return changes
@@ -234,27 +241,34 @@ final class IncrementalWriter: SiteOutput {
     }
 
     /// Puts everything back as it was, newest step first. Each step is undone with the call that is its exact
-    /// reverse, so it fails only if the file system changed under us.
-    private func undo(_ steps: [Step]) {
+    /// reverse, so it fails only if the file system changed under us; false if a previous file stayed out.
+    private func undo(_ steps: [Step]) -> Bool {
+        var restored = true
         for step in steps.reversed() {
             switch step {
             case .pendingWritten:
                 unlink(target + "/" + IncrementalWriter.pendingName)
             case .movedAway(let path, let aside):
-                rename(aside, target + "/" + path)
+                if rename(aside, target + "/" + path) != 0 { restored = false }
             case .removedFolder(let folder):
                 mkdir(target + "/" + folder, 0o755)
             case .madeFolder(let folder):
                 rmdir(target + "/" + folder)
             case .replaced(let path, let keptAt):
-                if let keptAt { rename(keptAt, target + "/" + path) } else { unlink(target + "/" + path) }
+                if let keptAt {
+                    if rename(keptAt, target + "/" + path) != 0 { restored = false }
+                } else {
+                    unlink(target + "/" + path)
+                }
             }
         }
+        return restored
     }
 
     /// Removes the staging folder, with the previous versions of replaced files, and releases the lock.
     private func finish(removingStaging: Bool = true) {
-        if removingStaging && state.withLock({ $0.stagingMade }) { TreeRemover.remove(staging) }
+        let (made, keeps) = state.withLock { ($0.stagingMade, $0.keepsStaging) }
+        if removingStaging && made && !keeps { TreeRemover.remove(staging) }
         lock.release()
     }
 
