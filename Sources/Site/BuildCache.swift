@@ -6,17 +6,20 @@ import Templating
 /// and rebuild every page model again: those depend only on the dataset, the localisation tables and the
 /// URLs, not on the templates. A build that finds the same inputs reuses them and only renders.
 ///
-/// The page models of a large catalogue take a lot of memory, so they are kept only up to `maximumPages`.
+/// The page models of a large catalogue take a lot of memory, so they are kept only up to `maximumPages`; their
+/// digests, 16 bytes a page, always.
 public final class BuildCache: Sendable {
     struct Entry: Sendable {
-        /// The dataset's bytes, the localisation tables' bytes and the URL settings, all of which the plan and
-        /// the page models depend on.
-        let key: [UInt8]
+        /// `BuildKeys.models`: the digest of all the plan and the page models depend on (the dataset, the
+        /// localisation tables, the URL settings, the generator).
+        let key: Digest
         /// Built with the editions read from the localisation tables in `key`, so a build that matches the key
         /// reads equal editions itself.
         let plan: SitePlan
         let warnings: [Problem]
         let contexts: [[String: Value]]?
+        /// The digest of each page model (see `BuildKeys`), so that a template edit needs none hashed again.
+        let digests: [Digest]?
     }
 
     static let maximumPages = 5_000
@@ -24,7 +27,7 @@ public final class BuildCache: Sendable {
 
     public init() {}
 
-    func lookup(_ key: [UInt8]) -> Entry? {
+    func lookup(_ key: Digest) -> Entry? {
         entry.withLock { $0?.key == key ? $0 : nil }
     }
 

@@ -9,12 +9,14 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Warnings in the dataset fail the build (`--strict`), for whoever wants a dataset's CI to be strict.
     public var strict = false
-    /// Keep the previous output after the swap, as this process's staging folder, and write the next build
-    /// over its files. `serve` sets it: on ext4, creating hundreds of files right after deleting as many is
-    /// several times slower than rewriting them (the allocator skips recently freed inodes), and a rebuild
-    /// should reach the browser at once. Call `SiteBuilder.removeStaging(for:)` when done. `build` leaves it
-    /// off and deletes the previous output, so nothing is left behind.
-    public var reusesStagingFolder = false
+    /// Write the whole site into a new folder and swap it in, instead of updating the output in place: what the
+    /// first build does anyway. `build --clean`.
+    public var clean = false
+    /// Leave the previous versions of the files a build replaced in this process's staging folder beside the
+    /// output, for `SiteBuilder.removeStaging(for:)` to delete later. `serve` sets it, and deletes them after
+    /// open pages were told to reload: on this project's disk, deleting a few hundred files took longer than
+    /// rendering them. Nothing reads that folder; a later build, or one after a crash, removes it anyway.
+    public var defersCleanup = false
     /// The URL path the site is served from, for the links of the 404 page (served at any address, so its links
     /// cannot be relative). Defaults to the base URL's path, or `/`; `serve` sets `/`, where it serves the site.
     public var servedFromPath: String?

@@ -3,11 +3,17 @@ import Catalogue
 /// What a build did, for the one-line summary and for the benchmark.
 public struct BuildReport: Sendable {
     public var pages: Int
+    /// The site's files: pages, assets, JSON indexes, sitemap and robots.txt (not the marker).
     public var files: Int
     public var bytes: Int
     public var warnings: [Problem]
     /// Seconds spent in each phase, in order: decode (and validate), plan, render and write, publish.
     public var phases: [(name: String, seconds: Double)]
+    /// What an incremental build changed in the output; nil when a clean build replaced it.
+    public var changes: OutputChanges?
+    /// Files made anew: pages rendered, JSON indexes and sitemap made, assets stored. The rest were left as
+    /// they were without being rendered, their inputs unchanged.
+    public var rendered: Int
 
     public var seconds: Double { phases.reduce(0) { $0 + $1.seconds } }
 }

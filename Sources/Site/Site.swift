@@ -39,37 +39,30 @@ struct Site: Sendable {
     /// Files that are not pages: the JSON index and the script data (`BrowserData`) of each edition, the sitemap
     /// and robots.txt. Each is made by its own closure so that they are written in parallel with the pages, not
     /// before them.
-    func dataFiles() -> [(path: String, make: @Sendable () throws(SiteError) -> [UInt8])] {
+    func dataFiles() -> [DataFile] {
         let plan = plan
         let editions = editions
-        var files: [(path: String, make: @Sendable () throws(SiteError) -> [UInt8])] = Language.allCases.map {
-            language in
-            (
-                language.rawValue + "/index.json",
-                { Array(CatalogueIndex(edition: editions[language]!, plan: plan).json().utf8) }
-            )
+        var files: [DataFile] = Language.allCases.map { language in
+            DataFile(language.rawValue + "/index.json") {
+                Array(CatalogueIndex(edition: editions[language]!, plan: plan).json().utf8)
+            }
         }
         files += BrowserData.files(plan: plan, editions: editions).map { file in
-            (file.path, { () throws(SiteError) -> [UInt8] in Array(file.make().utf8) })
+            DataFile(file.path) { () throws(SiteError) -> [UInt8] in Array(file.make().utf8) }
         }
         let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
         let site = self
         files.append(
-            (
-                "robots.txt",
-                { () throws(SiteError) -> [UInt8] in
-                    try site.render(template: SearchEngineFiles.robotsTemplate, context: search.robotsContext())
-                }
-            ))
+            DataFile("robots.txt", template: SearchEngineFiles.robotsTemplate) { () throws(SiteError) -> [UInt8] in
+                try site.render(template: SearchEngineFiles.robotsTemplate, context: search.robotsContext())
+            })
         if frame.baseURL != nil {
             files.append(
-                (
-                    "sitemap.xml",
-                    { () throws(SiteError) -> [UInt8] in
-                        try site.render(
-                            template: SearchEngineFiles.sitemapTemplate, context: search.sitemapContext() ?? [:])
-                    }
-                ))
+                DataFile("sitemap.xml", template: SearchEngineFiles.sitemapTemplate) {
+                    () throws(SiteError) -> [UInt8] in
+                    try site.render(
+                        template: SearchEngineFiles.sitemapTemplate, context: search.sitemapContext() ?? [:])
+                })
         }
         return files
     }

@@ -8,9 +8,15 @@ import Templating
 public enum SiteBuilder {
     /// Runs a build. On any error nothing in the output folder has changed.
     /// `progress` is called now and then from any thread while pages are rendered. With a `cache` (kept by
-    /// `serve` between builds), unchanged data and tables are not decoded and modelled again.
+    /// `serve` between builds), unchanged data and tables are not decoded and modelled again. `waiting` is told
+    /// when another build is writing into the same output and this one waits for it to finish.
+    ///
+    /// When the output is a folder an earlier build made, only the files that change are written (see
+    /// `IncrementalWriter`), and only the pages whose inputs changed are rendered (see `BuildKeys`); else, and
+    /// with `options.clean`, the whole site is written into a new folder that replaces the output.
     public static func build(
-        _ options: BuildOptions, progress: (@Sendable (BuildProgress) -> Void)? = nil, cache: BuildCache? = nil
+        _ options: BuildOptions, progress: (@Sendable (BuildProgress) -> Void)? = nil, cache: BuildCache? = nil,
+        waiting: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SiteError) -> BuildReport {
         var clock = PhaseClock()
         let inputs = try loadInputs(options)
@@ -22,12 +28,14 @@ public enum SiteBuilder {
             throw .catalogue(error)
         }
         let photos = try PhotoFiles.read(besideDataset: options.dataPath)
-        let key = cache == nil ? [] : cacheKey(options, data: data + [0] + photos.bytes)
-        let cached = cache?.lookup(key)
-        let plan: SitePlan
+        let assets = try assetFiles(options.resourcesPath + "/assets")
+        let keys = BuildKeys(
+            options: options, data: data, photos: photos.bytes, library: inputs.library, assets: assets)
+        let cached = cache?.lookup(keys.models)
         let warnings: [Problem]
+        var catalogue: Catalogue?
         if let cached {
-            (plan, warnings) = (cached.plan, cached.warnings)
+            warnings = cached.warnings
         } else {
             let loaded: (catalogue: Catalogue, warnings: [Problem])
             do {
@@ -35,69 +43,107 @@ public enum SiteBuilder {
             } catch {
                 throw .catalogue(error)
             }
-            warnings = loaded.warnings
+            (catalogue, warnings) = loaded
             clock.lap("decode")
-            plan = SitePlan(catalogue: loaded.catalogue, editions: editions, photos: try photos.decoded())
         }
-        clock.lap("plan")
-
-        let site = Site(
-            plan: plan, editions: editions, library: inputs.library, baseURL: options.baseURL,
-            servedFromPath: options.servedFromPath)
-        // Two pages in one file would make the output depend on which thread wrote last: never let it happen.
-        var seen = Set<String>()
-        for page in site.plan.pages where !seen.insert(page.route.filePath).inserted {
-            throw .output(path: page.route.filePath, message: "two pages would be written to this file")
-        }
-        let writer = try OutputWriter(output: options.outputPath, reusingStaging: options.reusesStagingFolder)
-        do {
-            let assets = try assetFiles(options.resourcesPath + "/assets")
+        let output = try openOutput(options, waiting: waiting)
+        do throws(SiteError) {
+            if let incremental = output as? IncrementalWriter, incremental.isUpToDate(global: keys.global) {
+                incremental.discard()
+                clock.lap("check")
+                let files = incremental.previous.files
+                return BuildReport(
+                    pages: incremental.previous.pages, files: files.count,
+                    bytes: files.values.reduce(0) { $0 + $1.status.size }, warnings: warnings, phases: clock.phases,
+                    changes: OutputChanges(changed: 0, removed: 0, unchanged: files.count), rendered: 0)
+            }
+            let plan: SitePlan
+            if let cached {
+                plan = cached.plan
+            } else {
+                plan = SitePlan(catalogue: catalogue!, editions: editions, photos: try photos.decoded())
+            }
+            clock.lap("plan")
+            let site = Site(
+                plan: plan, editions: editions, library: inputs.library, baseURL: options.baseURL,
+                servedFromPath: options.servedFromPath)
+            // Two pages in one file would make the output depend on which thread wrote last: never let it happen.
+            var seen = Set<String>()
+            for page in site.plan.pages where !seen.insert(page.route.filePath).inserted {
+                throw .output(path: page.route.filePath, message: "two pages would be written to this file")
+            }
             let pages = site.plan.pages
             let dataFiles = site.dataFiles()
-            let others = assets.map { ("assets/" + $0.name, $0.bytes) }
             var bytes = 0
-            for (path, content) in others {
-                try writer.write(path, content)
-                bytes += content.count
+            var stored = 0
+            for asset in assets {
+                let path = "assets/" + asset.name
+                let assetKey = keys.asset(asset.bytes)
+                if let size = output.current(path, key: assetKey) {
+                    bytes += size
+                } else {
+                    try output.store(path, key: assetKey, bytes: asset.bytes)
+                    bytes += asset.bytes.count
+                    stored += 1
+                }
             }
-            let keepsContexts = cache != nil && cached?.contexts == nil && pages.count <= BuildCache.maximumPages
+            let keepsContexts = cache != nil && cached == nil && pages.count <= BuildCache.maximumPages
             let rendered = try renderAndWrite(
-                site: site, writer: writer, dataFiles: dataFiles, contexts: cached?.contexts,
+                site: site, output: output, keys: keys, dataFiles: dataFiles, cached: cached,
                 keepingContexts: keepsContexts, progress: progress)
             bytes += rendered.bytes
             clock.lap("render and write")
-            writer.prune(keeping: Set(pages.map(\.route.filePath) + others.map(\.0) + dataFiles.map(\.path)))
-            try writer.publish()
+            let changes = try output.commit(global: keys.global, pages: pages.count)
             clock.lap("publish")
             if let cache, cached == nil {
                 cache.store(
-                    BuildCache.Entry(key: key, plan: plan, warnings: warnings, contexts: rendered.contexts))
+                    BuildCache.Entry(
+                        key: keys.models, plan: plan, warnings: warnings, contexts: rendered.contexts,
+                        digests: rendered.digests))
             }
             return BuildReport(
-                pages: pages.count, files: pages.count + others.count + dataFiles.count + 1, bytes: bytes,
-                warnings: warnings,
-                phases: clock.phases)
+                pages: pages.count, files: pages.count + assets.count + dataFiles.count, bytes: bytes,
+                warnings: warnings, phases: clock.phases, changes: changes, rendered: stored + rendered.made)
         } catch {
-            writer.discard()
+            output.discard()
             throw error
         }
     }
 
-    /// Deletes the staging folder a process kept with `reusesStagingFolder`.
+    /// Deletes what a build with `BuildOptions.defersCleanup` left: the previous versions of the files it
+    /// replaced, in this process's staging folder beside the output.
     public static func removeStaging(for options: BuildOptions) {
         TreeRemover.remove(OutputWriter.stagingPath(for: options.outputPath).staging)
     }
 
-    /// Everything the plan and the page models depend on, as bytes: the dataset, the localisation tables and
-    /// the URL settings. Templates and assets are not part of it: they are read again on every build.
-    static func cacheKey(_ options: BuildOptions, data: [UInt8]) -> [UInt8] {
-        var key = data
-        let folder = options.resourcesPath + "/i18n"
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
-            key += Array(name.utf8) + [0] + Array(FileManager.default.contents(atPath: folder + "/" + name) ?? Data())
+    /// The output's writer: an incremental one for a folder with a manifest of ours (locked from here to the
+    /// end of the build), else a clean one.
+    static func openOutput(
+        _ options: BuildOptions, waiting: @escaping @Sendable (String) -> Void
+    ) throws(SiteError) -> any SiteOutput {
+        let (target, staging) = OutputWriter.stagingPath(for: options.outputPath)
+        try OutputWriter.prepareParent(of: target)
+        let name = options.outputPath
+        guard let lock = try OutputLock.acquire(target, name: name, waiting: waiting) else {
+            return try OutputWriter(
+                target: target, staging: staging, name: name, lock: nil, waiting: waiting,
+                defersCleanup: options.defersCleanup)
         }
-        key += Array("\u{0}\(options.baseURL ?? "")\u{0}\(options.servedFromPath ?? "")\u{0}\(options.strict)".utf8)
-        return key
+        do throws(SiteError) {
+            // Checked again under the lock: the folder may have been replaced while this build waited.
+            try OutputWriter.checkReplaceable(target)
+            if !options.clean, let manifest = IncrementalWriter.manifest(in: target) {
+                return IncrementalWriter(
+                    target: target, staging: staging, previous: manifest, lock: lock,
+                    defersCleanup: options.defersCleanup)
+            }
+            return try OutputWriter(
+                target: target, staging: staging, name: name, lock: lock, waiting: waiting,
+                defersCleanup: options.defersCleanup)
+        } catch {
+            lock.release()
+            throw error
+        }
     }
 
     struct Inputs {
@@ -126,17 +172,22 @@ public enum SiteBuilder {
 
     /// Renders every page on all cores and writes each as soon as it is ready, so memory stays flat.
     /// Errors are reported for the first failing page in plan order, so the message is the same on every run.
-    /// `contexts`, when given, are the page models of an earlier build with the same inputs; with
-    /// `keepingContexts` the models made now are returned for the next build.
+    /// A file whose key (`BuildKeys`) says the output already holds it is not rendered. `cached` holds the page
+    /// models and their digests of an earlier build with the same data and tables; with `keepingContexts` the
+    /// models made now are returned for the next build. The page models' digests are always returned.
     static func renderAndWrite(
-        site: Site, writer: OutputWriter, dataFiles: [(path: String, make: @Sendable () throws(SiteError) -> [UInt8])],
-        contexts: [[String: Value]]? = nil, keepingContexts: Bool = false,
+        site: Site, output: any SiteOutput, keys: BuildKeys, dataFiles: [DataFile],
+        cached: BuildCache.Entry? = nil, keepingContexts: Bool = false,
         progress: (@Sendable (BuildProgress) -> Void)?
-    ) throws(SiteError) -> (bytes: Int, contexts: [[String: Value]]?) {
+    ) throws(SiteError) -> (bytes: Int, made: Int, contexts: [[String: Value]]?, digests: [Digest]) {
         let pages = site.plan.pages
         let made = Mutex<[[String: Value]]>(keepingContexts ? Array(repeating: [:], count: pages.count) : [])
+        let digests = Mutex<[Digest]>(cached?.digests ?? Array(repeating: .zero, count: pages.count))
+        let labels = site.labelDigests()
+        let inputs = PageInputs(site: site, keys: keys)
         let failures = Mutex<[Int: SiteError]>([:])
         let written = Atomic<Int>(0)
+        let rendered = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
         // Jobs: the data files first (the large ones start early), then every page in plan order.
@@ -146,18 +197,55 @@ public enum SiteBuilder {
                 let isData = job < dataFiles.count
                 let path = isData ? dataFiles[job].path : pages[job - dataFiles.count].route.filePath
                 do {
-                    let bytes: [UInt8]
                     if isData {
-                        bytes = try dataFiles[job].make()
-                    } else {
-                        let index = job - dataFiles.count
-                        let context = contexts?[index] ?? site.context(for: pages[index])
-                        if keepingContexts { made.withLock { $0[index] = context } }
-                        bytes = try site.render(pages[index], context: context)
+                        let file = dataFiles[job]
+                        let key = keys.dataFile(
+                            path, templateDigest: file.template.flatMap { site.library.digest(of: $0) })
+                        if let size = output.current(path, key: key) {
+                            written.add(size, ordering: .relaxed)
+                            #if DEBUG
+                                try check(output, path, file.make())
+                            #endif
+                            continue
+                        }
+                        let bytes = try file.make()
+                        try output.store(path, key: key, bytes: bytes)
+                        written.add(bytes.count, ordering: .relaxed)
+                        rendered.add(1, ordering: .relaxed)
+                        continue
                     }
-                    try writer.write(path, bytes)
-                    written.add(bytes.count, ordering: .relaxed)
-                    if let progress, !isData {
+                    let index = job - dataFiles.count
+                    let page = pages[index]
+                    var context = cached?.contexts?[index]
+                    if context == nil && keepingContexts { context = site.context(for: page) }
+                    let contextDigest: Digest
+                    if let known = cached?.digests?[index] {
+                        contextDigest = known
+                    } else if let stand = inputs.digest(for: page) {
+                        contextDigest = stand
+                        digests.withLock { $0[index] = stand }
+                    } else {
+                        let model = context ?? site.context(for: page)
+                        contextDigest = site.digest(ofContext: model, for: page, labels: labels)
+                        digests.withLock { $0[index] = contextDigest }
+                        context = model
+                    }
+                    if keepingContexts, let context { made.withLock { $0[index] = context } }
+                    let key = keys.page(
+                        templateDigest: site.library.digest(of: page.template) ?? .zero, locale: site.locale(of: page),
+                        context: contextDigest)
+                    if let size = output.current(path, key: key) {
+                        written.add(size, ordering: .relaxed)
+                        #if DEBUG
+                            try check(output, path, try site.render(page, context: context ?? site.context(for: page)))
+                        #endif
+                    } else {
+                        let bytes = try site.render(page, context: context ?? site.context(for: page))
+                        try output.store(path, key: key, bytes: bytes)
+                        written.add(bytes.count, ordering: .relaxed)
+                        rendered.add(1, ordering: .relaxed)
+                    }
+                    if let progress {
                         let count = done.add(1, ordering: .relaxed).newValue
                         if count % 250 == 0 {
                             progress(BuildProgress(phase: "rendering", done: count, total: pages.count))
@@ -173,7 +261,19 @@ public enum SiteBuilder {
             }
         }
         if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
-        return (written.load(ordering: .relaxed), keepingContexts ? made.withLock { $0 } : nil)
+        return (
+            written.load(ordering: .relaxed), rendered.load(ordering: .relaxed),
+            keepingContexts ? made.withLock { $0 } : nil, digests.withLock { $0 }
+        )
+    }
+
+    /// Debug builds only: a file left alone because its key was unchanged must hold what it would be rendered
+    /// to, or a key misses an input (see `BuildKeys`, `PageInputs`). Every rebuild in the test suite checks it.
+    private static func check(_ output: any SiteOutput, _ path: String, _ bytes: [UInt8]) throws(SiteError) {
+        if !output.holds(path, bytes) {
+            throw .output(
+                path: path, message: "internal error: the file changed but its key did not (BuildKeys misses an input)")
+        }
     }
 
     static func assetFiles(_ folder: String) throws(SiteError) -> [(name: String, bytes: [UInt8])] {

@@ -27,13 +27,45 @@ enum Compiler {
         for name in names { _ = try resolve(name, parsed: parsed, resolved: &resolved) }
         var inlined: [String: [Node]] = [:]
         for name in names { _ = inline(name, resolved: resolved, inlined: &inlined) }
+        let digests = dependencyDigests(sources, parsed: parsed)
         var compiled: [String: CompiledTemplate] = [:]
         for (name, nodes) in inlined {
             // Sized from the template's own text: walking the inlined tree would take time exponential in the
             // depth of includes that include a template more than once.
-            compiled[name] = CompiledTemplate(nodes: nodes, capacityHint: max(4096, 2 * textSize(resolved[name]!)))
+            compiled[name] = CompiledTemplate(
+                nodes: nodes, capacityHint: max(4096, 2 * textSize(resolved[name]!)), digest: digests[name]!)
         }
         return compiled
+    }
+
+    /// For each template, a digest of its own source and of every template it extends or includes, directly or
+    /// not: what its output can depend on besides the context. A build keys the files a template renders by it,
+    /// so editing a partial re-renders the pages that use it and no others.
+    private static func dependencyDigests(
+        _ sources: [SourceText], parsed: [String: ParsedTemplate]
+    ) -> [String: Digest] {
+        var own: [String: Digest] = [:]
+        for source in sources {
+            var hasher = StableHasher()
+            hasher.combine(source.name)
+            hasher.combine(source.text)
+            own[source.name] = hasher.finalize()
+        }
+        var closures: [String: Set<String>] = [:]
+        func closure(_ name: String) -> Set<String> {  // no cycles: checked before
+            if let known = closures[name] { return known }
+            var names: Set<String> = [name]
+            for dependency in dependencies(of: parsed[name]!) { names.formUnion(closure(dependency.name)) }
+            closures[name] = names
+            return names
+        }
+        var digests: [String: Digest] = [:]
+        for name in parsed.keys {
+            var hasher = StableHasher()
+            for member in closure(name).sorted() { hasher.combine(own[member]!) }
+            digests[name] = hasher.finalize()
+        }
+        return digests
     }
 
     private static func filterTable(_ customFilters: [String: Filter]) throws(TemplateError) -> [String:

@@ -32,7 +32,7 @@ struct Renderer {
     private(set) var output: [UInt8] = []
 
     init(context: [String: Value], environment: RenderEnvironment, capacity: Int) {
-        self.context = ValueMap(context)
+        self.context = ValueMap(unordered: context)
         self.environment = environment
         output.reserveCapacity(capacity)
     }

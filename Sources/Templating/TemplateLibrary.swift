@@ -14,6 +14,9 @@ public final class TemplateLibrary: Sendable {
     public init(source: any TemplateSource, customFilters: [String: Filter] = [:]) throws(TemplateError) {
         let texts = try source.templates().map { SourceText(name: $0.name, displayName: $0.displayName, text: $0.text) }
         templates = try Compiler.compile(texts, customFilters: customFilters)
+        var hasher = StableHasher()
+        for name in templates.keys.sorted() { hasher.combine(templates[name]!.digest) }
+        digest = hasher.finalize()
     }
 
     /// Every file under `directory` (see `DirectoryTemplateSource`); names are paths relative to it, such as
@@ -28,6 +31,13 @@ public final class TemplateLibrary: Sendable {
     }
 
     public var templateNames: [String] { templates.keys.sorted() }
+
+    /// A digest of every template's name and text: equal only when no template changed.
+    public let digest: Digest
+
+    /// A digest of the template's text and of every template it extends or includes, directly or not; nil when
+    /// there is no such template. Two libraries give a template the same digest only when all of them are equal.
+    public func digest(of name: String) -> Digest? { templates[name]?.digest }
 
     /// Renders a template. Thread-safe: the library is immutable, each call has its own renderer.
     public func render(_ name: String, context: [String: Value], environment: RenderEnvironment) throws -> String {
@@ -56,6 +66,8 @@ struct CompiledTemplate: Sendable {
     /// Bytes to reserve for the output, from the size of the template's own text, so most pages render
     /// without the buffer growing.
     let capacityHint: Int
+    /// Of its source and of every template it extends or includes (see `TemplateLibrary.digest(of:)`).
+    let digest: Digest
 }
 
 struct SourceText {

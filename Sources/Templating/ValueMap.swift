@@ -24,7 +24,15 @@ public struct ValueMap: Sendable {
         entries = distinctEntries
     }
 
+    /// In key order: a `Dictionary`'s own order changes from one instance to the next, and a map's entries are
+    /// part of its digest (`Value.digest`), which must be the same in every build.
     public init(_ dictionary: [String: Value]) {
+        entries = dictionary.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+        if entries.count > Self.indexedCount { reindex() }
+    }
+
+    /// In the dictionary's own order: for the renderer's top-level names, which are looked up, never hashed.
+    init(unordered dictionary: [String: Value]) {
         entries = dictionary.map { ($0.key, $0.value) }
         if entries.count > Self.indexedCount { reindex() }
     }

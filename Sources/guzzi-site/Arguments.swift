@@ -22,7 +22,7 @@ struct Arguments: Equatable {
 
     /// Options that take no value (`--strict`, `--retry-gone`), per command.
     static let flagOptions: [Command: Set<String>] = [
-        .build: ["strict"],
+        .build: ["strict", "clean"],
         .check: ["strict"],
         .serve: ["strict"],
         .photos: ["retry-gone"],

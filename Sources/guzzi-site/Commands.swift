@@ -30,6 +30,7 @@ enum Commands {
             }
             options.baseURL = normalized
         }
+        options.clean = arguments.flags.contains("clean")
         return options
     }
 
@@ -42,7 +43,8 @@ enum Commands {
             return 2
         }
         do {
-            let report = try SiteBuilder.build(options, progress: ProgressLine.forTerminal())
+            let report = try SiteBuilder.build(
+                options, progress: ProgressLine.forTerminal(), waiting: { Terminal.error($0) })
             ProgressLine.clear()
             for warning in report.warnings { Terminal.error(warning.description) }
             print(summary(report, output: options.outputPath))
@@ -60,7 +62,10 @@ enum Commands {
         let milliseconds = Int((report.seconds * 1000).rounded())
         let count = report.warnings.count
         let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
-        return "Wrote \(report.pages) pages (\(report.files) files) to \(output) in \(milliseconds) ms\(warnings)"
+        let written = "Wrote \(report.pages) pages (\(report.files) files) to \(output)"
+        guard let changes = report.changes else { return written + " in \(milliseconds) ms\(warnings)" }
+        return written + ": \(changes.changed) changed, \(changes.removed) removed, \(changes.unchanged) unchanged, "
+            + "in \(milliseconds) ms\(warnings)"
     }
 
     /// Whether `build` and `serve` print each build's phases (`GUZZI_TIMINGS=1`, for the benchmarks).

@@ -18,8 +18,8 @@ enum ServeCommand {
         let port: UInt16
         do throws(UsageError) {
             options = try Commands.buildOptions(arguments)
-            options.reusesStagingFolder = true
             options.servedFromPath = "/"  // the preview serves the site at the root, whatever --base-url says
+            options.defersCleanup = true  // deleted after open pages were told to reload
             let text = arguments.options["port"] ?? "8000"
             guard let value = UInt16(text) else {
                 throw UsageError.invalidValue(option: "port", value: text, expected: "a port number from 0 to 65535")
@@ -107,13 +107,14 @@ final class Rebuilder: Sendable {
     func build() {
         failing.withLock { failing in
             do {
-                let report = try SiteBuilder.build(options, cache: cache)
+                let report = try SiteBuilder.build(options, cache: cache, waiting: { Terminal.error($0) })
                 for warning in report.warnings { Terminal.error(warning.description) }
                 if failing {
                     server.setBuildError(nil)
                     failing = false
                 }
                 server.notifyReload()
+                SiteBuilder.removeStaging(for: options)
                 ServeCommand.say(Commands.summary(report, output: options.outputPath))
                 if Commands.printsPhases { Terminal.error(Commands.phases(report)) }
             } catch {

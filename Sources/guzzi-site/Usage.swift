@@ -8,7 +8,8 @@ enum Usage {
         USAGE: guzzi-site <command> [options]
 
         COMMANDS:
-          build     Build the site into the output folder (atomically: a failed build changes nothing).
+          build     Build the site into the output folder, writing only what changed (a failed build
+                    changes nothing).
           check     Validate the dataset and print every problem; exit 1 on any error.
           serve     Build, serve the output on http://127.0.0.1:8000/ and rebuild on every change.
           update    Fetch the newest dataset from its source and replace the local file if it is newer.
@@ -22,11 +23,14 @@ enum Usage {
 
     static let build = """
         USAGE: guzzi-site build [--data FILE] [--output DIR] [--templates DIR] [--resources DIR] [--base-url URL]
-                                [--strict]
+                                [--strict] [--clean]
+
+        Writes only the files that changed into an output folder it made before, and removes the files the
+        site no longer has; other files keep their inode and modification time. A failed build changes nothing.
 
         OPTIONS:
           --data FILE       The dataset (default: Resources/sample/info_moto.json).
-          --output DIR      Where the site is written (default: output). Replaced only if it was generated
+          --output DIR      Where the site is written (default: output). Written into only if it was generated
                             by guzzi-site or is empty.
           --templates DIR   The templates (default: Templates).
           --resources DIR   Localisation tables and assets (default: Resources).
@@ -34,6 +38,8 @@ enum Usage {
                             the sitemap (e.g. https://example.org/guzzi/). Without it those links are relative.
           --strict          Fail on warnings too (a figure of 0, a missing text or translation), not only on
                             errors: for a dataset's own CI.
+          --clean           Write the whole site into a new folder and swap it in for the output, as the first
+                            build does (every file gets a new inode; files added by hand are gone).
 
         Run it from the project folder (the one with Templates/ and Resources/); run from elsewhere, it uses the
         project folder it was built in, unless --data, --templates or --resources is given.

@@ -28,8 +28,17 @@
 #   floor  WriteFloor.swift: our output tree, read into memory beforehand, written into a new folder on all
 #          cores with open/write/close, as the build writes it: the floor of any generator of this site.
 #          It times itself (1 warm-up, RUNS runs) and writes a hyperfine-style JSON.
-# Every timed run writes into a fresh destination: hyperfine's --prepare step renames the previous
+# Every timed run of those writes into a fresh destination: hyperfine's --prepare step renames the previous
 # output into a trash folder on the same file system; before each timed block: `sync`, then a pause.
+#
+# Then the rebuilds (issue 13), each over the output of the build before it, as a publisher rebuilds:
+#   ours-none   guzzi-site build again with the same inputs (nothing changed)
+#   ours-one    guzzi-site build after one motorcycle's power changed (one_bike.py): --prepare swaps the data
+#               file between the two versions, so every run is a one-bike edit
+#   hugo-none   hugo again over its own destination (Hugo has no incremental production build)
+#   hugo-one    the same after the same edit of Hugo's copy of the data (data/moto.json)
+# After the timed runs, one more run of each edit counts the files it wrote (`find -newer`); ours also
+# lists them (ours-one.files).
 #
 # Deleted files: this VM's ext4 has no journal, and without one the kernel's inode allocator skips every
 # inode freed in the last 60 s, or 360 s once its inode-table block is dirty again (any new inode next to it
@@ -199,6 +208,63 @@ floors_aside() {   # floors_aside BASE: the folders write-floor wrote under BASE
     done
 }
 
+# rebuilt NAME DIR OUT CMD PREPARE: RUNS runs (1 warmup) of CMD in DIR over OUT, which it wrote before;
+# PREPARE (may be empty) runs before each.
+rebuilt() {
+    local name="$1" dir="$2" out="$3" cmd="$4" prep="$5"
+    settle "$out"
+    local args=(-N -w 1 -r "$RUNS" --show-output --export-json "$RES/$name.json")
+    [ -z "$prep" ] || args+=(--prepare "$prep")
+    (cd "$dir" && hyperfine "${args[@]}" "$cmd" >"$RES/$name.stdout" 2>"$RES/$name.stderr") \
+        || { cat "$RES/$name.stderr" >&2; fail "$name failed: $cmd"; }
+    echo "$QUIET" >"$RES/$name.quiet"
+    printf '   %-10s median %6s ms   [%s]\n' "$name" "$(median_ms "$RES/$name.json")" "$QUIET"
+}
+
+# written NAME OUT CMD...: one more run, untimed; the files it wrote (modified after a stamp) into NAME.files
+written() {
+    local name="$1" out="$2"; shift 2
+    local stamp="$WORK/.stamp"
+    touch "$stamp"; sleep 0.05
+    "$@" >"$RES/$name.last" 2>&1 || fail "$name failed: $*"
+    (cd "$out" && find . -type f -newer "$stamp" | sed 's|^\./||' | sort) >"$RES/$name.files"
+    echo "$(wc -l <"$RES/$name.files")" >"$RES/$name.count"
+}
+
+# rebuilds BASE SFX: the four rebuild cases of issue 13 for the current dataset, on BASE's file system
+rebuilds() {
+    local base="$1" sfx="$2"
+    local out="$base/ours-rebuild" hout="$base/hugo-rebuild"
+    local a="$WORK/data/a-$NAME.json" b="$WORK/data/b-$NAME.json" cur="$WORK/data/current-$NAME.json"
+    cp "$DATA" "$a"
+    "$PY" "$HERE/one_bike.py" "$a" "$b" >"$RES/one-bike.txt"
+    cp "$a" "$cur"
+    # swap FILE: FILE holds the other version of the data than it did
+    local swap="bash -c 'if cmp -s $a \$0; then cp $b \$0; else cp $a \$0; fi'"
+    local cmd="$BIN build --data $cur --output $out --templates $ROOT/Templates --resources $ROOT/Resources --base-url $BASE_URL"
+    [ ! -e "$out" ] || mv "$out" "$(trash_of "$out")/rebuild-$(date +%s%N)"
+    $cmd >/dev/null   # the output the rebuilds start from
+    export GUZZI_TIMINGS=1
+    rebuilt "ours-none$sfx" "$ROOT" "$out" "$cmd" ""
+    written "ours-none$sfx" "$out" $cmd
+    rebuilt "ours-one$sfx" "$ROOT" "$out" "$cmd" "$swap $cur"
+    bash -c "$swap $cur"
+    written "ours-one$sfx" "$out" $cmd
+    unset GUZZI_TIMINGS
+    cp "$a" "$cur"
+    if [ "$HUGO" = 1 ]; then
+        local moto="$HSITE/data/moto.json"
+        [ ! -e "$hout" ] || mv "$hout" "$(trash_of "$hout")/hugo-rebuild-$(date +%s%N)"
+        (cd "$HSITE" && hugo --quiet --destination "$hout")
+        rebuilt "hugo-none$sfx" "$HSITE" "$hout" "hugo --quiet --destination $hout" ""
+        (cd "$HSITE" && written "hugo-none$sfx" "$hout" hugo --quiet --destination "$hout")
+        rebuilt "hugo-one$sfx" "$HSITE" "$hout" "hugo --quiet --destination $hout" "$swap $moto"
+        bash -c "$swap $moto"
+        (cd "$HSITE" && written "hugo-one$sfx" "$hout" hugo --quiet --destination "$hout")
+        cp "$a" "$moto"
+    fi
+}
+
 dataset() {   # dataset SIZE -> path of the JSON file (made once, kept in WORK/data)
     if [ "$1" = real ]; then echo "$REAL_DATA"; return; fi
     [[ "$1" =~ ^[1-9][0-9]*$ ]] || fail "bad size '$1' (use 'real' or a number)"
@@ -284,8 +350,9 @@ for size in "${SIZE_LIST[@]}"; do
             echo "ours_bytes$sfx=$(du -sb "$REF" | cut -f1)"
             echo "ours_content_bytes$sfx=$(find "$REF" -type f -printf '%s\n' | awk '{s+=$1} END {print s+0}')"
         } >>"$RES/meta.env"
+        rebuilds "$base" "$sfx"
         # the outputs of this size are no longer needed: into the trash
-        for d in "$REF" "$CP_OUT" "$HUGO_OUT" "$OURS_OUT"; do
+        for d in "$REF" "$CP_OUT" "$HUGO_OUT" "$OURS_OUT" "$base/ours-rebuild" "$base/hugo-rebuild"; do
             [ ! -e "$d" ] || mv "$d" "$(trash_of "$d")/end-$(basename "$d")-$(date +%s%N)"
         done
     done

@@ -1,15 +1,22 @@
 #!/usr/bin/env python3
 """Times `guzzi-site serve` from a template edit to the reload event its browsers get.
 
-Usage: reload.py --bin PATH --data FILE [--edits N] [--templates NAME,...]
+Usage: reload.py --bin PATH --data FILE [--edits N] [--templates NAME,...] [--edit visible|comment]
 
 It copies Templates/ and Resources/ into a temporary folder (the repository is never touched), starts
 `serve --port 0` on that copy, listens on /__guzzi/events like an open page does, and then, for each edit,
-appends a comment to one template and measures the time from just before the write to the arrival of
-`event: reload`. Edits take turns over the templates given (default: the layout every page uses, the
-motorcycle page and a partial), one every second so that each is its own rebuild. Prints each time and
-min / median / max in milliseconds.
+changes one template and measures the time from just before the write to the arrival of `event: reload`.
+Edits take turns over the templates given (default: the layout every page uses, the motorcycle page and a
+partial), one every second so that each is its own rebuild. Prints each time, what serve reported for the
+rebuild, and min / median / max in milliseconds.
+
+--edit visible (the default) adds an HTML comment that ends up in every page the template draws, so those
+pages are rendered and written again, as after a real edit. --edit comment adds a template comment, which
+changes no page: the pages are rendered again and compared, and nothing is written.
+The times include serve's debounce (ServeCommand.debounceMilliseconds, 30 ms): the wait after the last
+change before the rebuild starts.
 """
+import re
 import argparse
 import os
 import shutil
@@ -48,6 +55,7 @@ def main():
     parser.add_argument("--edits", type=int, default=12)
     parser.add_argument("--templates", default="base.html,pages/motorcycle.html,partials/value.html")
     parser.add_argument("--phases", action="store_true", help="let serve print each rebuild's phases to stderr")
+    parser.add_argument("--edit", choices=("visible", "comment"), default="visible")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="guzzi-reload-")
@@ -67,7 +75,13 @@ def main():
         if port is None:
             sys.exit("serve did not start")
         # serve prints a line per rebuild: keep reading them, or a full pipe would stop it.
-        threading.Thread(target=lambda: server.stdout.read(), daemon=True).start()
+        summaries = []
+
+        def read_summaries():
+            for line in server.stdout:
+                summaries.append(line.strip())
+
+        threading.Thread(target=read_summaries, daemon=True).start()
         sock = open_events(port)
         buffer = [b""]
         wait_for(sock, b"\r\n\r\n", buffer)
@@ -77,15 +91,30 @@ def main():
             time.sleep(1)
             name = names[edit % len(names)]
             path = os.path.join(work, "Templates", name)
-            with open(path, "a") as handle:
+            with open(path) as handle:
+                text = handle.read()
+            if args.edit == "comment":
+                text += "{# edit %d #}\n" % edit
+            else:
+                # Inside the first block of a template that extends a layout (text elsewhere is an error there).
+                block = re.search(r"{%-?\s*block\s+\w+\s*-?%}", text) if "{% extends" in text else None
+                mark = "<!-- edit %d -->" % edit
+                text = text[:block.end()] + mark + text[block.end():] if block else text + mark + "\n"
+            count = len(summaries)
+            with open(path, "w") as handle:
                 started = time.perf_counter()
-                handle.write("{# edit %d #}\n" % edit)
+                handle.write(text)
             wait_for(sock, b"event: reload", buffer)
             elapsed = (time.perf_counter() - started) * 1000
             times.append(elapsed)
-            print("%-28s %7.1f ms" % (name, elapsed))
-        print("reload after a template edit: min %.1f ms, median %.1f ms, max %.1f ms over %d edits"
-              % (min(times), statistics.median(times), max(times), len(times)))
+            deadline = time.time() + 2
+            while len(summaries) == count and time.time() < deadline:
+                time.sleep(0.01)
+            said = summaries[-1].split(": ", 1)[-1] if len(summaries) > count else ""
+            print("%-28s %7.1f ms   %s" % (name, elapsed, said))
+        print("reload after a %s template edit: min %.1f ms, median %.1f ms, max %.1f ms over %d edits"
+              " (debounce of 30 ms included)"
+              % (args.edit, min(times), statistics.median(times), max(times), len(times)))
     finally:
         server.terminate()
         server.wait()

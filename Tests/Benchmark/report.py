@@ -11,6 +11,10 @@ RESULTS_DIR/run.env, and one folder per dataset holding:
   ours.stderr                 GUZZI_TIMINGS=1 lines "phases: decode=9.1ms plan=3.2ms render+write=45.6ms publish=7.8ms"
                               (one per run, the warmup first); absent or unparsable -> "n/a"
   time-ours.txt time-hugo.txt /usr/bin/time -v of one extra run (peak RSS)
+  ours-none.json ours-one.json hugo-none.json hugo-one.json   the rebuilds over an existing output (issue 13):
+                              nothing changed, and one motorcycle's power changed (one-bike.txt names it)
+  ours-*.stdout               the tool's "…: N changed, M removed, K unchanged, in T ms" lines
+  ours-*.files hugo-*.files   the files one more run of each wrote (find -newer), one path a line
 """
 import json, os, re, statistics, sys
 from collections import namedtuple
@@ -18,6 +22,7 @@ from collections import namedtuple
 PHASES = re.compile(r"^phases:((?:\s+[^\s=]+=[0-9.]+ms)+)\s*$")
 PHASE = re.compile(r"([^\s=]+)=([0-9.]+)ms")
 WROTE = re.compile(r"Wrote (\d+) pages \((\d+) files\)")
+CHANGES = re.compile(r": (\d+) changed, (\d+) removed, (\d+) unchanged")
 # One dataset on one file system: the tools' timings (hf() dicts or None), peak memory and the two ratios.
 Row = namedtuple("Row", "bikes ours hugo cp floor rss h_rss r_h r_c")
 
@@ -77,6 +82,45 @@ def wrote(folder, name):
         if found:
             return int(found[-1][0]), int(found[-1][1])
     return None, None
+
+
+def changes(folder, name):
+    """(changed, removed) of the last summary line of a rebuild, or None."""
+    path = os.path.join(folder, name + ".stdout")
+    if os.path.exists(path):
+        found = CHANGES.findall(open(path, encoding="utf-8", errors="replace").read())
+        if found:
+            return int(found[-1][0]), int(found[-1][1])
+    return None
+
+
+def written_files(folder, name):
+    path = os.path.join(folder, name + ".files")
+    if not os.path.exists(path):
+        return None
+    return [line.strip() for line in open(path, encoding="utf-8") if line.strip()]
+
+
+def kind(path):
+    """What a file of our site is, for the list of what a one-bike edit writes."""
+    parts = path.split("/")
+    if path == ".guzzi-site":
+        return "marker (manifest)"
+    if path in ("sitemap.xml", "robots.txt", "index.html", "404.html"):
+        return path
+    if parts[0] == "assets":
+        return "asset"
+    if len(parts) == 2 and parts[1] == "index.json":
+        return "JSON index"
+    if len(parts) == 2:
+        return "catalogue page"
+    if parts[1] == "moto":
+        return "motorcycle page" if len(parts) == 4 else "gallery page"
+    if parts[1] in ("charts", "grafici"):
+        return "charts page"
+    if parts[1] in ("browse", "sfoglia"):
+        return "browse page"
+    return "facet overview" if len(parts) == 3 else "facet value page"
 
 
 def fmt_ms(x):
@@ -161,6 +205,52 @@ def main():
                   f"{'n/a' if r_c is None else f'{r_c:.2f}×'} {mark(None if r_c is None else r_c <= 3)} | "
                   f"{'n/a' if r_f is None else f'{r_f:.2f}×'} | {cpu} |")
         print()
+
+    rebuild_rows = []
+    for fs, sfx in (("disk (ext4)", ""), ("tmpfs (/dev/shm)", "-shm")):
+        if not any(hf(folder, "ours-none" + sfx) for _, _, folder, _ in sets):
+            continue
+        print(f"### Rebuilds over the existing output, {fs} (issue 13)\n")
+        print("| dataset | edit | ours (min / med / max) | ours wrote · removed | Hugo (min / med / max) | Hugo wrote | "
+              "Hugo / ours (≥ 10) | CPU user+sys ours · Hugo |")
+        print("|---|---|---|---|---|---:|---:|---|")
+        for bikes, name, folder, meta in sets:
+            for case, label in (("none", "no change"), ("one", "one bike's power")):
+                ours, hugo = hf(folder, f"ours-{case}{sfx}"), hf(folder, f"hugo-{case}{sfx}")
+                if ours is None:
+                    continue
+                ch = changes(folder, f"ours-{case}{sfx}")
+                written = written_files(folder, f"ours-{case}{sfx}")
+                h_written = written_files(folder, f"hugo-{case}{sfx}")
+                r = ratio(hugo and hugo["median"], ours["median"])
+                rebuild_rows.append((fs, name, label, r))
+                cpu = f"{fmt_ms(ours['user'] + ours['sys'])} · {fmt_ms(hugo['user'] + hugo['sys']) if hugo else 'n/a'}"
+                print(f"| {name} | {label} | {mmm(ours)} | "
+                      f"{'n/a' if ch is None else f'{ch[0]:,} · {ch[1]:,}'} | {mmm(hugo)} | "
+                      f"{'n/a' if h_written is None else f'{len(h_written):,}'} | "
+                      f"{'n/a' if r is None else f'{r:.1f}×'} {mark(None if r is None else r >= 10)} | {cpu} |")
+        print()
+        for bikes, name, folder, meta in sets:
+            written = written_files(folder, "ours-one" + sfx)
+            if written is None:
+                continue
+            bike = open(os.path.join(folder, "one-bike.txt")).read().strip() if os.path.exists(
+                os.path.join(folder, "one-bike.txt")) else "?"
+            kinds = {}
+            for path in written:
+                kinds[kind(path)] = kinds.get(kind(path), 0) + 1
+            pages = [p for p in written if p != ".guzzi-site"]
+            print(f"- [{fs}] {name}: the one-bike edit (id and name: {bike}) wrote {len(pages)} files and the "
+                  f"marker: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()) if k != "marker (manifest)"))
+            if len(pages) <= 40:
+                print("  - " + " ".join(f"`{p}`" for p in pages))
+        print()
+
+    print("### Targets (issue 13)\n")
+    for fs, name, label, r in rebuild_rows:
+        print(f"- [{fs}] {name}, {label}: Hugo/ours = {'n/a' if r is None else f'{r:.1f}×'} (target ≥ 10×) "
+              f"{mark(None if r is None else r >= 10)}")
+    print()
 
     print("### Targets (issue 6)\n")
     for fs, sfx in (("disk", ""), ("tmpfs", "-shm")):

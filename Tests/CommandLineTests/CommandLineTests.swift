@@ -73,6 +73,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out + "/en/index.html"))
     }
 
+    /// A build over its own output says what it changed; `--clean` writes everything anew and says nothing of it.
+    @Test func aRebuildSaysWhatChanged() throws {
+        let out = Self.temporaryFolder() + "/site"
+        #expect(try Self.run(["build", "--output", out]).status == 0)
+        let again = try Self.run(["build", "--output", out])
+        #expect(again.status == 0, "\(again.stderr)")
+        let pattern = #"^Wrote \d+ pages \((\d+) files\) to .*/site: 0 changed, 0 removed, (\d+) unchanged, in \d+ ms"#
+        let line = String(again.stdout.split(separator: "\n").first ?? "")
+        let match = try #require(line.firstMatch(of: try Regex(pattern)), "\(line)")
+        #expect(match.output[1].substring == match.output[2].substring, "every file unchanged: \(line)")
+        let moved = try Self.run(["build", "--output", out, "--base-url", "https://example.org/"])
+        #expect(moved.stdout.contains(" changed, 0 removed, "), "\(moved.stdout)")
+        #expect(!moved.stdout.contains(": 0 changed"), "\(moved.stdout)")
+        let clean = try Self.run(["build", "--output", out, "--base-url", "https://example.org/", "--clean"])
+        #expect(clean.status == 0 && clean.stdout.hasPrefix("Wrote ") && !clean.stdout.contains("changed"))
+        #expect(try Self.run(["check", "--clean"]).status == 2)
+        #expect(try Self.run(["build", "--clean=yes"]).status == 2)
+    }
+
     @Test func checkReportsEveryProblemAndExits1() throws {
         let folder = Self.temporaryFolder()
         let data = folder + "/bad.json"

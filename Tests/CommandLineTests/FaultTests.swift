@@ -8,9 +8,13 @@ import Testing
 @Suite struct FaultTests {
     static let sample = CommandLineTests.repositoryRoot + "/Resources/sample/info_moto.json"
 
-    static func build(data: String = sample, output: String) throws -> CommandLineTests.Run {
-        try CommandLineTests.run(["build", "--data", data, "--output", output])
+    static func build(data: String = sample, output: String, _ extra: [String] = []) throws -> CommandLineTests.Run {
+        try CommandLineTests.run(["build", "--data", data, "--output", output] + extra)
     }
+
+    /// What a build that must write is given: a base URL changes every page (incremental), or `--clean`
+    /// writes the whole site anew. A build of the same inputs over its own output writes nothing at all.
+    static let writingBuilds: [[String]] = [["--base-url", "https://elsewhere.example.org/"], ["--clean"]]
 
     /// Every file under `folder` with its bytes.
     static func snapshot(_ folder: String) -> [String: Data] { folderSnapshot(folder) }
@@ -69,38 +73,46 @@ import Testing
     @discardableResult
     static func shell(_ command: String) -> Int32 { TestSupport.shell(command) }
 
-    @Test(.enabled(if: Lock.available != nil, "no way to make a folder read-only for this user here"))
-    func readOnlyParentFolderIsAClearErrorAndKeepsTheSite() throws {
+    @Test(
+        .enabled(if: Lock.available != nil, "no way to make a folder read-only for this user here"),
+        arguments: writingBuilds)
+    func readOnlyParentFolderIsAClearErrorAndKeepsTheSite(extra: [String]) throws {
         let lock = try #require(Lock.available)
         let previous = try Self.previousSite()
         lock.lock(previous.folder)
         defer { lock.unlock(previous.folder) }
-        let run = try Self.build(output: previous.output)
+        // Nothing to write: the staging folder is never needed.
+        #expect(try Self.build(output: previous.output).status == 0)
+        let run = try Self.build(output: previous.output, extra)
         #expect(run.status != 0)
         #expect(run.stderr.contains("error"), "\(run.stderr)")
         #expect(run.stderr.contains(previous.folder), "the message names the folder: \(run.stderr)")
         #expect(Self.snapshot(previous.output) == previous.files)
         #expect(Self.staging(beside: previous.output).isEmpty)
         lock.unlock(previous.folder)
-        #expect(try Self.build(output: previous.output).status == 0)
+        #expect(try Self.build(output: previous.output, extra).status == 0)
     }
 
-    @Test(.enabled(if: Lock.available != nil, "no way to make a folder read-only for this user here"))
-    func readOnlyOutputFolderIsAClearErrorAndKeepsTheSite() throws {
+    @Test(
+        .enabled(if: Lock.available != nil, "no way to make a folder read-only for this user here"),
+        arguments: writingBuilds)
+    func readOnlyOutputFolderIsAClearErrorAndKeepsTheSite(extra: [String]) throws {
         let lock = try #require(Lock.available)
         let previous = try Self.previousSite()
         lock.lock(previous.output)
         defer { lock.unlock(previous.output) }
-        let run = try Self.build(output: previous.output)
-        if lock == .immutable {
-            // An immutable folder cannot be renamed: the swap fails after the whole site was staged.
+        #expect(try Self.build(output: previous.output).status == 0, "nothing to write")
+        let run = try Self.build(output: previous.output, extra)
+        if lock == .immutable || extra != ["--clean"] {
+            // Incremental: the new manifest cannot be written into the folder. Clean: an immutable folder cannot
+            // be renamed, so the swap fails after the whole site was staged.
             #expect(run.status != 0)
             #expect(run.stderr.contains("error"), "\(run.stderr)")
         }
         #expect(Self.snapshot(previous.output) == previous.files)
-        #expect(Self.staging(beside: previous.output).isEmpty, "the staged site is removed")
+        #expect(Self.staging(beside: previous.output).isEmpty, "the staged files are removed")
         lock.unlock(previous.output)
-        #expect(try Self.build(output: previous.output).status == 0)
+        #expect(try Self.build(output: previous.output, extra).status == 0)
     }
 
     @Test func outputWhoseParentIsAFileIsAClearError() throws {
@@ -115,15 +127,16 @@ import Testing
 
     // MARK: A full disk
 
-    @Test func aFullDiskIsAClearErrorAndKeepsTheSite() throws {
+    @Test(arguments: writingBuilds)
+    func aFullDiskIsAClearErrorAndKeepsTheSite(extra: [String]) throws {
         let previous = try Self.previousSite()
         // RLIMIT_FSIZE of 12 KiB: writing a larger file fails with EFBIG, as on a full disk. SIGXFSZ is ignored
         // (the disposition survives exec) so write() returns the error instead of killing the process.
         let command =
-            "trap '' XFSZ; ulimit -f 12; exec \"$0\" build --data \"$1\" --output \"$2\""
+            "trap '' XFSZ; ulimit -f 12; exec \"$0\" build --data \"$1\" --output \"$2\" \"${@:3}\""
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command, CommandLineTests.binary, Self.sample, previous.output]
+        process.arguments = ["-c", command, CommandLineTests.binary, Self.sample, previous.output] + extra
         process.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.repositoryRoot)
         let errors = Pipe()
         process.standardError = errors
@@ -136,7 +149,7 @@ import Testing
         #expect(stderr.contains("File too large"), "\(stderr)")
         #expect(Self.snapshot(previous.output) == previous.files)
         #expect(Self.staging(beside: previous.output).isEmpty, "the staging folder is removed")
-        let again = try Self.build(output: previous.output)
+        let again = try Self.build(output: previous.output, extra)
         #expect(again.status == 0, "\(again.stderr)")
     }
 
@@ -166,13 +179,16 @@ import Testing
         try JSONSerialization.data(withJSONObject: dataset).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test func aBuildKilledHalfWayKeepsTheSiteAndTheNextBuildCleansUp() throws {
+    /// Killed while rendering, incrementally (changed files go to the staging folder only) or clean: the output
+    /// is untouched, marker included, and the next build removes what the dead one left.
+    @Test(arguments: [[], ["--clean"]])
+    func aBuildKilledHalfWayKeepsTheSiteAndTheNextBuildCleansUp(extra: [String]) throws {
         let previous = try Self.previousSite()
         let big = previous.folder + "/big.json"
         try Self.largeCatalogue(count: 1500, at: big)
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-        child.arguments = ["build", "--data", big, "--output", previous.output]
+        child.arguments = ["build", "--data", big, "--output", previous.output] + extra
         child.currentDirectoryURL = URL(fileURLWithPath: CommandLineTests.repositoryRoot)
         child.standardOutput = FileHandle.nullDevice
         child.standardError = FileHandle.nullDevice
@@ -191,8 +207,85 @@ import Testing
         #expect(Self.staging(beside: previous.output) == [stagingName], "the killed build's folder is left over")
         let next = try Self.build(output: previous.output)
         #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout.contains(": 0 changed, 0 removed, "), "nothing to do: \(next.stdout)")
         #expect(Self.staging(beside: previous.output).isEmpty, "the next build removes the stale staging folder")
         #expect(Self.snapshot(previous.output) == previous.files, "same data, same site")
+    }
+
+    /// Killed at any point of the rename phase (`GUZZI_FAULT_KILL_AFTER_STEPS`): the output is a mix of old and
+    /// new files, which the next build sees and replaces with a clean build. It converges to what a clean build
+    /// of its inputs writes, byte for byte, and leaves nothing behind.
+    @Test(arguments: [0, 1, 7, 60, 1_000_000])
+    func aBuildKilledWhileRenamingIsRepairedByTheNextBuild(steps: Int) throws {
+        let previous = try Self.previousSite()
+        let data = previous.folder + "/data.json"
+        var text = try String(contentsOfFile: Self.sample, encoding: .utf8)
+        // One bike fewer (its pages are stale) and a new base URL (every page changes).
+        let first = try #require(text.range(of: "\"elements\": ["))
+        let idTwo = try #require(text.range(of: "\"id\": 2,"))
+        let second = try #require(text.range(of: "{", options: .backwards, range: first.upperBound..<idTwo.lowerBound))
+        text.replaceSubrange(first.upperBound..<second.lowerBound, with: "")
+        try text.write(toFile: data, atomically: false, encoding: .utf8)
+        let arguments = ["build", "--data", data, "--output", previous.output, "--base-url", "https://b.example/"]
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        child.arguments = arguments
+        child.environment = ProcessInfo.processInfo.environment.merging(
+            ["GUZZI_FAULT_KILL_AFTER_STEPS": String(steps)]) { $1 }
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        child.waitUntilExit()
+        #expect(child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGKILL)
+        #expect(FileManager.default.fileExists(atPath: previous.output + "/.guzzi-site.next"))
+        let mixed = Self.snapshot(previous.output)
+        if steps >= 7 { #expect(mixed != previous.files, "some files were replaced before the kill") }
+
+        let next = try CommandLineTests.run(arguments)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(!next.stdout.contains(" changed, "), "a clean build: \(next.stdout)")
+        let clean = previous.folder + "/clean"
+        #expect(try CommandLineTests.run(arguments.map { $0 == previous.output ? clean : $0 }).status == 0)
+        let site = Self.snapshot(previous.output).filter { $0.key != ".guzzi-site" }
+        #expect(site == Self.snapshot(clean).filter { $0.key != ".guzzi-site" })
+        #expect(!FileManager.default.fileExists(atPath: previous.output + "/.guzzi-site.next"))
+        #expect(Self.staging(beside: previous.output).isEmpty)
+        #expect(Self.entries(previous.folder) == ["site", "clean", "data.json"])
+        // And from there on, incremental again.
+        #expect(try CommandLineTests.run(arguments).stdout.contains(": 0 changed, 0 removed, "))
+    }
+
+    // MARK: One build at a time
+
+    /// Two builds into the same output at once: the second waits for the first, says so, and the output is the
+    /// second's site, whole. With `--clean` on one side, its swap waits too.
+    @Test(arguments: [[], ["--clean"]])
+    func concurrentBuildsTakeTurns(extra: [String]) throws {
+        let previous = try Self.previousSite()
+        let big = previous.folder + "/big.json"
+        try Self.largeCatalogue(count: 500, at: big)
+        let sites = ["https://a.example/", "https://b.example/"]
+        let builds = try sites.enumerated().map { index, base in
+            try ChildProcess(
+                CommandLineTests.binary,
+                ["build", "--data", big, "--output", previous.output, "--base-url", base] + (index == 1 ? extra : []),
+                in: CommandLineTests.repositoryRoot)
+        }
+        for build in builds { build.process.waitUntilExit() }
+        for build in builds { #expect(build.process.terminationStatus == 0, "\(build.stderr)") }
+        let waited = builds.indices.filter { builds[$0].stderr.contains("waiting for another guzzi-site build") }
+        try #require(waited.count == 1, "exactly one waits: \(builds.map(\.stderr))")
+        let waiter = waited[0]
+        let other = builds[1 - waiter].process.processIdentifier
+        #expect(
+            builds[waiter].stderr.contains("writing to \(previous.output) (pid \(other))…"), "\(builds[waiter].stderr)")
+        let clean = previous.folder + "/clean"
+        let run = try Self.build(data: big, output: clean, ["--base-url", sites[waiter]])
+        #expect(run.status == 0)
+        #expect(
+            Self.snapshot(previous.output).filter { $0.key != ".guzzi-site" }
+                == Self.snapshot(clean).filter { $0.key != ".guzzi-site" }, "the last build's site, whole")
+        #expect(Self.staging(beside: previous.output).isEmpty)
     }
 
     // MARK: Nothing else is touched

@@ -35,6 +35,47 @@ import Testing
     @discardableResult
     static func shell(_ command: String) -> Int32 { TestSupport.shell(command) }
 
+    /// A rename that fails half-way through the rename phase (here: into a folder that cannot be written, after
+    /// the renames into the folders before it succeeded) is undone step by step: the previous files come back
+    /// with their own inodes and times, the stale ones and the emptied folders too, and nothing is left over.
+    @Test(.enabled(if: canProtect, "files cannot be made undeletable on this file system"))
+    func aRenamePhaseThatFailsHalfWayIsUndone() throws {
+        var workspace = try Workspace()
+        let out = workspace.folder + "/site"
+        _ = try SiteBuilder.build(workspace.options(output: out))
+        let files = folderSnapshot(out)
+        let statuses = OutputState.statuses(out)
+        let folders = OutputState.folders(out)
+        // Every page changes, one bike's pages go (stale files, emptied folders), and `it/` comes late in the
+        // renames, which go in path order.
+        workspace.baseURL = "https://moved.example.org/"
+        workspace.elements.removeFirst()
+        try workspace.save()
+        let locked = out + "/it"
+        try #require(Self.protectFolder(locked))
+        defer { Self.unprotectFolder(locked) }
+        #expect(throws: SiteError.self) { _ = try SiteBuilder.build(workspace.options(output: out)) }
+        #expect(folderSnapshot(out) == files)
+        #expect(OutputState.statuses(out) == statuses, "the same files, not copies")
+        #expect(OutputState.folders(out) == folders)
+        #expect(OutputState.leftovers(beside: out).isEmpty)
+        Self.unprotectFolder(locked)
+        let report = try SiteBuilder.build(workspace.options(output: out))
+        #expect(report.changes != nil)
+        _ = try SiteBuilder.build(workspace.options(output: workspace.folder + "/clean", clean: true))
+        #expect(OutputState.site(out) == OutputState.site(workspace.folder + "/clean"))
+    }
+
+    /// Makes entries in `folder` impossible to add, remove or rename: `chattr +i` as root, mode 0555 otherwise.
+    static func protectFolder(_ folder: String) -> Bool {
+        if geteuid() != 0 { return chmod(folder, 0o555) == 0 }
+        return shell("chattr +i '\(folder)' 2>/dev/null") == 0
+    }
+
+    static func unprotectFolder(_ folder: String) {
+        if geteuid() != 0 { chmod(folder, 0o755) } else { shell("chattr -i '\(folder)' 2>/dev/null") }
+    }
+
     /// A previous output that cannot be fully deleted leaves this process's staging folder behind after the
     /// swap; the next build in the same process must not then fail for good with "File exists".
     @Test(.enabled(if: canProtect, "files cannot be made undeletable on this file system"))
@@ -46,7 +87,9 @@ import Testing
         let stuck = "/en/index.html"
         try #require(Self.protect(out + stuck))
         defer { for root in [out, leftover] { Self.unprotect(root + stuck) } }  // wherever it is by then
-        _ = try SiteBuilder.build(BuildTests.options(output: out))  // the old output stays in the staging folder
+        var clean = BuildTests.options(output: out)
+        clean.clean = true
+        _ = try SiteBuilder.build(clean)  // swapped out, the old output stays in the staging folder
         #expect(FileManager.default.fileExists(atPath: leftover + stuck))
         Self.unprotect(leftover + stuck)
         _ = try SiteBuilder.build(BuildTests.options(output: out))

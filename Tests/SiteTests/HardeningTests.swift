@@ -200,6 +200,11 @@ enum HardeningData {
                     #expect(html.hasSuffix("</html>\n"), "seed \(seed): \(path) is cut short")
                     #expect(!html.contains("<script>alert"), "seed \(seed): \(path)")
                 }
+                // Built over the previous site: the same as a clean build of this data.
+                var clean = BuildTests.options(data: data, output: folder + "/clean-\(seed)")
+                clean.clean = true
+                _ = try SiteBuilder.build(clean)
+                #expect(OutputState.site(out) == OutputState.site(folder + "/clean-\(seed)"), "seed \(seed)")
                 previous = now
             } catch {
                 failed += 1

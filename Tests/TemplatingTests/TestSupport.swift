@@ -24,7 +24,7 @@ func compileError(_ sources: [String: String], customFilters: [String: Filter] =
         _ = try TemplateLibrary(sources: sources, customFilters: customFilters)
         return nil
     } catch {
-        return error as? TemplateError
+        return error
     }
 }
 

@@ -14,40 +14,6 @@ enum TreeRemover {
         return emptied && rmdir(path) == 0
     }
 
-    /// Removes every file under `path` whose path relative to it is not in `keeping`, and folders left empty.
-    static func prune(_ path: String, keeping: Set<String>) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if fd >= 0 { _ = prune(fd, prefix: "", keeping: keeping) }
-    }
-
-    /// Returns whether the folder open as `fd` (closed here) still holds something.
-    private static func prune(_ fd: Int32, prefix: String, keeping: Set<String>) -> Bool {
-        guard let dir = fdopendir(fd) else {
-            close(fd)
-            return true
-        }
-        defer { closedir(dir) }
-        var holdsSomething = false
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            let relative = prefix + name
-            if entry.pointee.d_type == UInt8(DT_DIR) {
-                let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                if child >= 0 && !prune(child, prefix: relative + "/", keeping: keeping) {
-                    unlinkat(fd, name, AT_REMOVEDIR)
-                } else {
-                    holdsSomething = true
-                }
-            } else if keeping.contains(relative) || unlinkat(fd, name, 0) != 0 {
-                holdsSomething = true
-            }
-        }
-        return holdsSomething
-    }
-
     /// Empties the folder open as `fd` (and closes it).
     private static func removeContents(of fd: Int32) -> Bool {
         guard let dir = fdopendir(fd) else {

@@ -1,0 +1,141 @@
+import Catalogue
+import Foundation
+import Glibc
+import Templating
+
+/// The digests a build keys its output by, so that a rebuild renders only what can have changed.
+///
+/// A file's key covers everything its bytes are made from: for a page, its page model (the template context,
+/// or `PageInputs`' stand-in for it), the template and all it includes or extends, the locale; for the JSON
+/// indexes, the sitemap and robots.txt, everything the page models are made from (`models`); for an asset, its
+/// bytes. Every key also covers the generator itself, so a new binary renders everything again. `global` covers
+/// all inputs at once: when it is the one the output's manifest recorded, nothing can have changed.
+///
+/// Every input of a build must reach `global` through one of these: a new option, or a new kind of file read
+/// from outside `Resources/`, must be added here, or a rebuild would not see it change.
+struct BuildKeys: Sendable {
+    let generator: Digest
+    /// Everything a page model depends on besides the dataset: the generator, every file of `Resources/` but
+    /// the assets (the localisation tables and anything else a page model may read there), the URL settings.
+    let setting: Digest
+    /// `setting` and the dataset: everything the site plan and the page models are made from. Also the key of
+    /// `serve`'s `BuildCache`.
+    let models: Digest
+    /// `models`, every template and every asset.
+    let global: Digest
+
+    /// `photos` is the dataset's photo sidecar (`PhotoFiles`), empty when there is none: part of `setting`,
+    /// since a motorcycle's pages show its photos' sizes and credits.
+    init(
+        options: BuildOptions, data: [UInt8], photos: [UInt8], library: TemplateLibrary,
+        assets: [(name: String, bytes: [UInt8])]
+    ) {
+        generator = BuildKeys.generatorIdentity
+        var setting = StableHasher()
+        setting.combine(generator)
+        setting.combine(BuildKeys.resourcesDigest(options.resourcesPath))
+        setting.combine(options.baseURL ?? "\u{0}")
+        setting.combine(options.servedFromPath ?? "\u{0}")
+        setting.combine(options.strict ? "strict" : "lenient")
+        setting.combine(photos)
+        self.setting = setting.finalize()
+        var models = StableHasher()
+        models.combine(self.setting)
+        models.combine(Digest(of: data))
+        self.models = models.finalize()
+        var all = StableHasher()
+        all.combine(self.models)
+        all.combine(library.digest)
+        for asset in assets {
+            all.combine(asset.name)
+            all.combine(asset.bytes)
+        }
+        global = all.finalize()
+    }
+
+    /// Every file under `folder` but `assets/` and hidden ones, by path and bytes.
+    static func resourcesDigest(_ folder: String) -> Digest {
+        var hasher = StableHasher()
+        let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        for name in (FileManager.default.subpaths(atPath: resolved) ?? []).sorted()
+        where !name.hasPrefix("assets/") && name != "assets"
+            && !name.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+        {
+            var isDirectory: ObjCBool = false
+            let path = resolved + "/" + name
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
+            hasher.combine(name)
+            hasher.combine(Array(FileManager.default.contents(atPath: path) ?? Data()))
+        }
+        return hasher.finalize()
+    }
+
+    /// The key of a page rendered by a template (`templateDigest`, see `TemplateLibrary.digest(of:)`) from a
+    /// context with this digest.
+    func page(templateDigest: Digest, locale: String, context: Digest) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(generator)
+        hasher.combine(templateDigest)
+        hasher.combine(locale)
+        hasher.combine(context)
+        return hasher.finalize()
+    }
+
+    /// The key of a file made from the whole catalogue (`DataFile`): all of them change together, and with the
+    /// template that renders it, if any.
+    func dataFile(_ path: String, templateDigest: Digest?) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(models)
+        hasher.combine(path)
+        hasher.combine(templateDigest ?? .zero)
+        return hasher.finalize()
+    }
+
+    /// An asset is copied as it is: its key is its bytes.
+    func asset(_ bytes: [UInt8]) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(generator)
+        hasher.combine(bytes)
+        return hasher.finalize()
+    }
+
+    /// This build of guzzi-site: the executable's size, modification time and inode, so that any other build of
+    /// the code (which may render differently) counts as a change. Where `/proc/self/exe` cannot be read, a
+    /// value of this process alone, so nothing is ever taken as unchanged.
+    static let generatorIdentity: Digest = {
+        var hasher = StableHasher()
+        hasher.combine("guzzi-site")
+        var status = stat()
+        if stat("/proc/self/exe", &status) == 0 {
+            hasher.combine(UInt64(status.st_size))
+            hasher.combine(UInt64(status.st_ino))
+            hasher.combine(UInt64(bitPattern: Int64(status.st_mtim.tv_sec)))
+            hasher.combine(UInt64(status.st_mtim.tv_nsec))
+        } else {
+            hasher.combine(UInt64(getpid()))
+            hasher.combine(DispatchTime.now().uptimeNanoseconds)
+        }
+        return hasher.finalize()
+    }()
+}
+
+extension Site {
+    /// The digest of each edition's label table `t`, made once per build: it is the same on every page of an
+    /// edition, and hashing it per page would cost more than the rest of a small page.
+    func labelDigests() -> [Language: Digest] {
+        frame.labelValues.mapValues(\.digest)
+    }
+
+    /// The digest of a page's model, with its `t` taken from `labels` (`labelDigests()`).
+    func digest(ofContext context: [String: Value], for page: Page, labels: [Language: Digest]) -> Digest {
+        let language = page.language ?? .en
+        assert(context["t"] == frame.labelValues[language], "a page model replaced its label table")
+        return Value.digest(ofContext: context, known: ["t": labels[language]!])
+    }
+
+    /// The locale a page is rendered with (numbers), part of its key.
+    func locale(of page: Page) -> String {
+        editions[page.language ?? .en]!.localization.locale
+    }
+}
