@@ -30,14 +30,14 @@ struct BrowserData {
     }
 
     /// Every data file of every edition, each made by its own closure (written in parallel with the pages).
-    static func files(plan: SitePlan, editions: [Language: Edition]) -> [(
+    static func files(plan: SitePlan, editions: Editions) -> [(
         path: String, make: @Sendable () -> String
     )] {
         let chunks = specChunks(plan)
         var chunkOf = [Int](repeating: 0, count: plan.catalogue.motorcycles.count)
         for (number, indices) in chunks.enumerated() { for index in indices { chunkOf[index] = number } }
         var files: [(path: String, make: @Sendable () -> String)] = []
-        for language in Language.allCases {
+        for language in editions.languages {
             let data = BrowserData(edition: editions[language]!, plan: plan, chunkOf: chunkOf)
             let folder = language.rawValue + "/data/"
             files.append((folder + "catalogue.js", { data.catalogueScript(chunkCount: chunks.count) }))
