@@ -88,7 +88,7 @@ struct BrowserData {
     }
 
     /// One chunk: the sections and rows (id, label) once, then per motorcycle id its cells in that order.
-    /// A cell is `null` (no value: a dash), a text, `{"text", "lang"}` (a text in the other language) or
+    /// A cell is `null` (no value: a dash), a text, `{"text", "lang"}` (a text in a fallback language) or
     /// `{"text", "unit", "raw"}` (a figure the unit switch converts); `false` marks a row the bike lacks.
     func specsScript(_ number: Int, indices: [Int]) -> String {
         var order: [(id: String, title: String, rows: [(key: String, label: String)])] = []

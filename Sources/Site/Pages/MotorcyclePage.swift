@@ -4,7 +4,8 @@ import Templating
 /// The page model of one motorcycle: the app's sections, in the app's order, as finished text.
 ///
 /// A row whose value is missing carries `value: null`; the template draws a dash with an accessible label.
-/// A text that exists only in the other language carries that language's code in `lang`.
+/// A text the dataset lacks in the page's language is shown from the edition's `fallback` languages, with that
+/// language's code in `lang`.
 struct MotorcyclePage {
     let edition: Edition
     let plan: SitePlan
