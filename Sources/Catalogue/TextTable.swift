@@ -69,38 +69,48 @@ struct TextTable {
             reporter.typeMismatch(path(), value, expected: "an object with \"it\" and \"en\"")
             return .empty
         }
-        var sides: [Language: String] = [:]
+        // Every key of the object is a language: the dataset may carry more languages than today's two, and an
+        // edition in one of them shows its texts without a change here.
+        var sides: [Language: String?] = [:]
         var isValid = true
-        for language in Language.allCases {
-            guard let side = value.member(language.rawValue)?.value, !side.isNull else { continue }
+        for member in value.members ?? [] where sides[Language(member.key)] == nil {
+            let side = member.value
+            guard !side.isNull else { continue }
             guard let text = side.string else {
                 reporter.typeMismatch(
-                    JSONPath.appending(key: language.rawValue, to: path()), side, expected: "a string or null")
+                    JSONPath.appending(key: member.key, to: path()), side, expected: "a string or null")
                 isValid = false
                 continue
             }
-            if !text.isEmpty { sides[language] = text }
+            if !text.isEmpty { sides[Language(member.key)] = text }
         }
-        let text = LocalizedText(it: sides[.it], en: sides[.en])
+        let text = LocalizedText(sides)
         // A side of the wrong type is already an error; calling it a gap as well would only add noise.
-        guard isValid else { return text }
-        for language in Language.allCases where text[language] == nil && text[language.other] != nil {
+        guard isValid, !text.translations.isEmpty else { return text }
+        for language in Language.datasetLanguages where text[language] == nil {
+            let shown =
+                Language.datasetLanguages.first { $0 != language && text[$0] != nil }
+                ?? text.translations[0].language
             let missingPath = JSONPath.appending(key: language.rawValue, to: path())
             let offset = value.member(language.rawValue)?.value.offset ?? value.offset
             reporter.warning(
                 missingPath, at: offset,
-                "missing \(language.name) translation; the \(language.other.name) text will be shown")
+                "missing \(language.englishName) translation; the \(shown.englishName) text will be shown")
         }
         return text
     }
 }
 
 extension Language {
-    /// The language's English name, for messages.
-    fileprivate var name: String {
-        switch self {
-        case .it: return "Italian"
-        case .en: return "English"
+    /// The language's English name, for messages; the code for a language this list does not know.
+    fileprivate var englishName: String {
+        switch rawValue {
+        case "it": return "Italian"
+        case "en": return "English"
+        case "fr": return "French"
+        case "de": return "German"
+        case "es": return "Spanish"
+        default: return "\"\(rawValue)\""
         }
     }
 }

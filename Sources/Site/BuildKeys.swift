@@ -129,13 +129,13 @@ extension Site {
 
     /// The digest of a page's model, with its `t` taken from `labels` (`labelDigests()`).
     func digest(ofContext context: [String: Value], for page: Page, labels: [Language: Digest]) -> Digest {
-        let language = page.language ?? .en
+        let language = page.language ?? editions.defaultLanguage
         assert(context["t"] == frame.labelValues[language], "a page model replaced its label table")
         return Value.digest(ofContext: context, known: ["t": labels[language]!])
     }
 
     /// The locale a page is rendered with (numbers), part of its key.
     func locale(of page: Page) -> String {
-        editions[page.language ?? .en]!.localization.locale
+        editions[page: page.language].localization.locale
     }
 }

@@ -67,8 +67,12 @@ extension StableHasher {
         }
     }
 
+    /// Every language's text, with its code, so adding or removing a translation changes the digest.
     fileprivate mutating func localized(_ text: LocalizedText) {
-        optional(text.it)
-        optional(text.en)
+        combine(UInt64(text.translations.count))
+        for translation in text.translations {
+            combine(translation.language.rawValue)
+            combine(translation.text)
+        }
     }
 }

@@ -4,12 +4,12 @@ import Templating
 /// Everything needed to render any page of the site; immutable, so pages render in parallel.
 struct Site: Sendable {
     let plan: SitePlan
-    let editions: [Language: Edition]
+    let editions: Editions
     let library: TemplateLibrary
     let frame: PageFrame
 
     init(
-        plan: SitePlan, editions: [Language: Edition], library: TemplateLibrary, baseURL: String?,
+        plan: SitePlan, editions: Editions, library: TemplateLibrary, baseURL: String?,
         servedFromPath: String? = nil
     ) {
         self.plan = plan
@@ -28,7 +28,7 @@ struct Site: Sendable {
         do {
             return try library.renderBytes(
                 page.template, context: context,
-                environment: environment(page.language ?? .en))
+                environment: environment(page.language ?? editions.defaultLanguage))
         } catch let error as TemplateError {
             throw .template(error)
         } catch {
@@ -42,7 +42,7 @@ struct Site: Sendable {
     func dataFiles() -> [DataFile] {
         let plan = plan
         let editions = editions
-        var files: [DataFile] = Language.allCases.map { language in
+        var files: [DataFile] = editions.languages.map { language in
             DataFile(language.rawValue + "/index.json") {
                 Array(CatalogueIndex(edition: editions[language]!, plan: plan).json().utf8)
             }
@@ -67,12 +67,12 @@ struct Site: Sendable {
         return files
     }
 
-    /// A template that is not a page (the sitemap, robots.txt), rendered in no edition's locale.
+    /// A template that is not a page (the sitemap, robots.txt), rendered in the default edition's locale.
     func render(template: String, context: [String: Value]) throws(SiteError) -> [UInt8] {
         do {
             return try library.renderBytes(
                 template, context: context,
-                environment: environment(.en))
+                environment: environment(editions.defaultLanguage))
         } catch let error as TemplateError {
             throw .template(error)
         } catch {
@@ -87,13 +87,13 @@ struct Site: Sendable {
     }
 
     func context(for page: Page) -> [String: Value] {
-        let edition = editions[page.language ?? .en]!
+        let edition = editions[page: page.language]
         let l = edition.localization
         switch page.kind {
         case .languageChoice:
             var context = frame.context(for: page, title: l["home_title"], description: l["home_description"])
             context["editions"] = .list(
-                Language.allCases.map { language in
+                editions.languages.map { language in
                     let other = editions[language]!.localization
                     return [
                         "lang": .text(language.rawValue),
@@ -107,7 +107,7 @@ struct Site: Sendable {
         case .notFound:
             var context = frame.context(for: page, title: l["not_found_title"], description: l["not_found_text"])
             context["editions"] = .list(
-                Language.allCases.map { language in
+                editions.languages.map { language in
                     let other = editions[language]!.localization
                     return [
                         "lang": .text(language.rawValue),

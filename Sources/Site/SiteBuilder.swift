@@ -147,7 +147,7 @@ public enum SiteBuilder {
     }
 
     struct Inputs {
-        let editions: [Language: Edition]
+        let editions: Editions
         let library: TemplateLibrary
     }
 
@@ -158,11 +158,7 @@ public enum SiteBuilder {
                 throw .missingFolder(role: role, path: path)
             }
         }
-        var editions: [Language: Edition] = [:]
-        for language in Language.allCases {
-            editions[language] = Edition(
-                localization: try Localization.load(directory: options.resourcesPath + "/i18n", language: language))
-        }
+        let editions = try Editions.load(directory: options.resourcesPath + "/i18n")
         do {
             return Inputs(editions: editions, library: try TemplateLibrary(directory: options.templatesPath))
         } catch {

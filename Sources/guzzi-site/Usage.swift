@@ -3,7 +3,8 @@ enum Usage {
     static let version = "guzzi-site 0.1.0"
 
     static let general = """
-        OVERVIEW: Builds the Guzzi Tracker catalogue into a static website in Italian and English.
+        OVERVIEW: Builds the Guzzi Tracker catalogue into a static website, one edition per language listed
+        in Resources/i18n/editions.json (Italian and English).
 
         USAGE: guzzi-site <command> [options]
 

@@ -23,14 +23,14 @@ import Testing
         #expect(bike.engine.bore == 88)
         #expect(bike.engine.displacementReal == 498.4)
         #expect(bike.engine.power == Power(peak: 23, rpm: 4500))
-        #expect(bike.engine.feed == LocalizedText(it: "engine_feed 1 it", en: "engine_feed 1 en"))
-        #expect(bike.transmission.finalDrive.en == "transmission_final_drive 1 en")
+        #expect(bike.engine.feed == LocalizedText(["it": "engine_feed 1 it", "en": "engine_feed 1 en"]))
+        #expect(bike.transmission.finalDrive["en"] == "transmission_final_drive 1 en")
         #expect(bike.brakes.notes == .empty)
         #expect(bike.brakes.frontSize == 220)
         #expect(bike.brakes.rearSize == nil)
         #expect(bike.capacities.fuelConsumption == nil)
         #expect(bike.frame.tyres == "3.50-19")
-        #expect(bike.notes.it == "notes 1 it")
+        #expect(bike.notes["it"] == "notes 1 it")
         #expect(bike.images == ["https://live.staticflickr.com/65535/51234098765_9b8a7c6d5e_b.jpg"])
     }
 
@@ -341,8 +341,8 @@ import Testing
                 "warning: texts[\"2\"].notes.en: missing English translation; the Italian text will be shown (line \(position.line), column \(position.column))"
             ])
         let bike = try #require(result.catalogue).motorcycles[1]
-        #expect(bike.notes == LocalizedText(it: "notes 2 it", en: nil))
-        #expect(bike.notes.resolved(for: .en)?.language == .it)
+        #expect(bike.notes == LocalizedText(["it": "notes 2 it", "en": nil]))
+        #expect(bike.notes.resolved(for: "en", fallbacks: ["it"])?.language == "it")
     }
 
     @Test func emptyOrAbsentTranslationsCountAsMissing() throws {
@@ -354,7 +354,7 @@ import Testing
                 #"texts["1"].notes.it: missing Italian translation; the English text will be shown"#,
                 #"texts["2"].engine_feed.en: missing English translation; the Italian text will be shown"#,
             ])
-        #expect(try #require(result.catalogue).motorcycles[0].notes == LocalizedText(it: nil, en: "notes 1 en"))
+        #expect(try #require(result.catalogue).motorcycles[0].notes == LocalizedText(["it": nil, "en": "notes 1 en"]))
     }
 
     @Test func missingTextsEntryIsReportedOnceAtTheID() {

@@ -68,7 +68,7 @@ import Testing
         #expect(bikes[1].engine.feed == .empty)
         #expect(bikes[1].notes == .empty)
         #expect(bikes[1].engine.bore == 88)
-        #expect(bikes[0].engine.feed == LocalizedText(it: "engine_feed 1 it", en: "engine_feed 1 en"))
+        #expect(bikes[0].engine.feed == LocalizedText(["it": "engine_feed 1 it", "en": "engine_feed 1 en"]))
     }
 
     @Test func aTextKeyWithoutItsEntryIsAWarning() throws {

@@ -10,6 +10,18 @@ test("fill replaces known placeholders and keeps unknown ones", () => {
   assert.equal(G.fill("no placeholders", { n: 1 }), "no placeholders");
 });
 
+test("plural strings follow the locale's plural rules", () => {
+  const strings = { n_one: "{n} result", n_other: "{n} results" };
+  assert.equal(G.plural(strings, "n", 1, "en-US"), "{n} result");
+  assert.equal(G.plural(strings, "n", 0, "en-US"), "{n} results");
+  assert.equal(G.plural(strings, "n", 2, "it-IT"), "{n} results");
+  assert.equal(G.plural(strings, "n", 0, "it-IT"), "{n} results");
+  assert.equal(G.plural(strings, "n", 0, "fr-FR"), "{n} result"); // French: 0 and 1 take the singular
+  assert.equal(G.plural(strings, "n", 1, "fr-FR"), "{n} result");
+  // A category the edition has no string for falls back to "other".
+  assert.equal(G.plural({ n_other: "{n}" }, "n", 1, "en-US"), "{n}");
+});
+
 test("numbers follow the locale and keep at most the digits asked", () => {
   assert.equal(G.formatNumber(12345.5, 1, "en-US"), "12,345.5");
   assert.equal(G.formatNumber(12345.5, 1, "it-IT"), "12.345,5");

@@ -164,7 +164,7 @@ import Testing
         let built = try #require(Self.built)
         let slugs = Permalinks.slugs(for: built.catalogue.motorcycles)
         for bike in built.catalogue.motorcycles {
-            for (lang, language) in [("it", Language.it), ("en", Language.en)] {
+            for (lang, language, fallbacks) in [("it", Language("it"), [Language("en")]), ("en", "en", ["it"])] {
                 let html = SiteFixtures.read(built.out + "/\(lang)/moto/\(slugs[bike.id]!)/index.html")
                 let escaped = { (text: String) in
                     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&#39;")
@@ -172,7 +172,7 @@ import Testing
                         .replacingOccurrences(of: ">", with: "&gt;")
                 }
                 #expect(html.contains(escaped(bike.general.name)))
-                if let configuration = bike.engine.configuration.resolved(for: language) {
+                if let configuration = bike.engine.configuration.resolved(for: language, fallbacks: fallbacks) {
                     #expect(html.contains(escaped(configuration.text)), "\(bike.id) \(lang)")
                 }
             }

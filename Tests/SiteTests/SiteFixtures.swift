@@ -8,7 +8,7 @@ enum SiteFixtures {
         id: Int, name: String, firstYear: Int, lastYear: Int? = nil, family: String? = nil, power: Power? = nil,
         images: [String] = []
     ) -> Motorcycle {
-        let text = LocalizedText(it: "testo", en: "text")
+        let text = LocalizedText(["it": "testo", "en": "text"])
         return Motorcycle(
             id: id, general: GeneralInfo(family: family, name: name, firstYear: firstYear, lastYear: lastYear),
             engine: Engine(

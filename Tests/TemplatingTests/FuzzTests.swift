@@ -15,7 +15,9 @@ typealias TemplateFuzzRandom = SeededRandom
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Templates").path
         var sources: [String: String] = [:]
-        for name in FileManager.default.subpaths(atPath: root) ?? [] where name.hasSuffix(".html") {
+        // Every file, as `TemplateLibrary(directory:)` reads them: pages include `.json` partials, and the sitemap
+        // and robots.txt are templates too.
+        for name in FileManager.default.subpaths(atPath: root) ?? [] where !name.hasPrefix(".") {
             if let text = try? String(contentsOfFile: root + "/" + name, encoding: .utf8) { sources[name] = text }
         }
         return sources

@@ -143,7 +143,7 @@
       results = ordered().filter(G.list.matcher(state));
       shown = PAGE;
       draw();
-      const text = G.fill(results.length === 1 ? S.results_one : S.results_other, {
+      const text = G.fill(G.plural(S, "results", results.length), {
         n: G.formatNumber(results.length, 0),
       });
       if (count.textContent !== text) count.textContent = text;

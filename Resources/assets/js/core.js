@@ -28,6 +28,16 @@
     return String(template).replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
   };
 
+  const pluralRules = new Map();
+  /** strings[prefix + "_" + category] for `count`, the category from the locale's plural rules (one, other, …
+   * as the edition's plural_rules name them in Swift); the "_other" string when the edition has none for it. */
+  G.plural = function (strings, prefix, count, locale) {
+    const key = locale || G.locale;
+    if (!pluralRules.has(key)) pluralRules.set(key, new Intl.PluralRules(key));
+    const text = strings[prefix + "_" + pluralRules.get(key).select(count)];
+    return text === undefined ? strings[prefix + "_other"] : text;
+  };
+
   const formatters = new Map();
   /** A number in the page's locale with at most `digits` fraction digits (no trailing zeros). */
   G.formatNumber = function (value, digits, locale) {

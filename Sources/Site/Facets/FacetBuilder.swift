@@ -8,7 +8,7 @@ struct FacetBuilder {
     let catalogue: Catalogue
     /// Motorcycle indices, newest first then by name.
     let defaultOrder: [Int]
-    let editions: [Language: Edition]
+    let editions: Editions
 
     /// A class facet: the figure, its unit, the upper limits of the classes and how the figure is read.
     struct Classes {
@@ -46,7 +46,7 @@ struct FacetBuilder {
     }
 
     private func same(_ text: String) -> [Language: String] {
-        Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, text) })
+        Dictionary(uniqueKeysWithValues: editions.languages.map { ($0, text) })
     }
 
     private var notStatedSlug: [Language: String] { label("slug_not_stated") }
@@ -145,7 +145,8 @@ struct FacetBuilder {
         let limits = classes.limits
         var slug: [Language: String] = [:]
         var text: [Language: String] = [:]
-        for (language, edition) in editions {
+        for edition in editions.all {
+            let language = edition.language
             let l = edition.localization
             let unit = l.unit(classes.unit)
             func number(_ value: Double) -> String { edition.number(value, maxFractionDigits: 0) }

@@ -11,6 +11,10 @@ public struct Localization: Sendable {
     public let locale: String
     /// The language's own name ("Italiano", "English"), for the switcher.
     public let name: String
+    /// The languages whose dataset texts stand in, in this order, for a text the dataset lacks in this one.
+    public let fallbacks: [Language]
+    /// Which plural form a count takes (`plural_rules`).
+    public let pluralRules: PluralRules
     /// How this edition writes numbers, from the table's `numbers` object.
     public let numbers: NumberFormat
     public let labels: [String: String]
@@ -18,12 +22,14 @@ public struct Localization: Sendable {
     let units: [String: String]
 
     public init(
-        language: Language, locale: String, name: String, numbers: NumberFormat, labels: [String: String],
-        plurals: [String: [String: String]], units: [String: String]
+        language: Language, locale: String, name: String, fallbacks: [Language], pluralRules: PluralRules,
+        numbers: NumberFormat, labels: [String: String], plurals: [String: [String: String]], units: [String: String]
     ) {
         self.language = language
         self.locale = locale
         self.name = name
+        self.fallbacks = fallbacks
+        self.pluralRules = pluralRules
         self.numbers = numbers
         self.labels = labels
         self.plurals = plurals
@@ -46,6 +52,8 @@ public struct Localization: Sendable {
         guard let root = object as? [String: Any],
             let locale = root["locale"] as? String,
             let name = root["name"] as? String,
+            let fallbacks = root["fallback"] as? [String],
+            let pluralRules = root["plural_rules"] as? [String: String],
             let labels = root["labels"] as? [String: String],
             let plurals = root["plurals"] as? [String: [String: String]],
             let units = root["units"] as? [String: String],
@@ -56,9 +64,13 @@ public struct Localization: Sendable {
         else {
             throw .localization(
                 path: path,
-                message: "expected an object with \"locale\", \"name\", \"numbers\" (\"decimal_separator\", "
+                message: "expected an object with \"locale\", \"name\", \"fallback\" (language codes), "
+                    + "\"plural_rules\" (conditions by category), \"numbers\" (\"decimal_separator\", "
                     + "\"grouping_separator\", \"minimum_grouping_digits\" from 1 to 4), \"labels\" (strings), "
                     + "\"plurals\" and \"units\"")
+        }
+        if let stated = root["language"], stated as? String != language.rawValue {
+            throw .localization(path: path, message: "\"language\" must be \"\(language.rawValue)\", the file's name")
         }
         var allLabels = labels
         var allPlurals = plurals
@@ -72,17 +84,17 @@ public struct Localization: Sendable {
         }
         let format = NumberFormat(
             decimalSeparator: decimal, groupingSeparator: grouping, minimumGroupingDigits: groupingDigits)
+        let rules = try PluralRules(pluralRules, path: path)
         let table = Localization(
-            language: language, locale: locale, name: name, numbers: format, labels: allLabels, plurals: allPlurals,
-            units: units)
-        let missing =
-            requiredLabels.filter { allLabels[$0] == nil }.map { "labels.\($0)" }
-            + requiredUnits.filter { units[$0] == nil }.map { "units.\($0)" }
-            + requiredPlurals.filter { plurals[$0]?["one"] == nil || plurals[$0]?["other"] == nil }
-            .map { "plurals.\($0)" }
-            // What catalogue.js needs may come from an extra table (`<lang>.catalogue.json`), so it is looked up
-            // in all of them; without this a missing one would print "[key]" on every page.
-            + ScriptStrings.requiredLabels.filter { allLabels[$0] == nil }.map { "labels.\($0)" }
+            language: language, locale: locale, name: name, fallbacks: fallbacks.map { Language($0) },
+            pluralRules: rules, numbers: format, labels: allLabels, plurals: allPlurals, units: units)
+        // Every plural a table defines needs a form for each category its rules name, not only the required ones.
+        let pluralKeys: [String] = Set(requiredPlurals + allPlurals.keys).sorted()
+        var missing: [String] = requiredLabels.filter { allLabels[$0] == nil }.map { "labels.\($0)" }
+        missing += requiredUnits.filter { units[$0] == nil }.map { "units.\($0)" }
+        for key in pluralKeys {
+            missing += rules.requiredCategories.filter { allPlurals[key]?[$0] == nil }.map { "plurals.\(key).\($0)" }
+        }
         if !missing.isEmpty {
             throw .localization(path: path, message: "missing " + missing.joined(separator: ", "))
         }
@@ -124,10 +136,10 @@ public struct Localization: Sendable {
         Localization.fill(self[key], values)
     }
 
-    /// "1 photo" / "3 photos": Italian and English both have just the `one` and `other` categories.
+    /// "1 photo" / "3 photos": the form of the category the edition's `plural_rules` give the count.
     public func plural(_ key: String, count: Int, formatted: String) -> String {
         let forms = plurals[key] ?? [:]
-        let form = (count == 1 ? forms["one"] : forms["other"]) ?? forms["other"] ?? "{n}"
+        let form = forms[pluralRules.category(count)] ?? forms["other"] ?? "{n}"
         return Localization.fill(form, ["n": formatted])
     }
 
@@ -163,7 +175,7 @@ public struct Localization: Sendable {
     static let requiredUnits = ["mm", "cc", "hp", "rpm", "kg", "l", "kmh", "l100km"]
     static let requiredPlurals = ["images", "motorcycles"]
     static let requiredLabels = [
-        "site_title", "nav_catalogue", "language_switch", "language_switch_label", "not_stated", "bike_title",
+        "site_title", "nav_catalogue", "read_in_language", "not_stated", "bike_title",
         "bike_description", "power_at", "compression_ratio", "year_range", "year_open", "footer_data",
         "first_photo_alt", "in_production", "two_stroke", "four_stroke", "chart_no_data",
     ]

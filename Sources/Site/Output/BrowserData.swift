@@ -30,14 +30,14 @@ struct BrowserData {
     }
 
     /// Every data file of every edition, each made by its own closure (written in parallel with the pages).
-    static func files(plan: SitePlan, editions: [Language: Edition]) -> [(
+    static func files(plan: SitePlan, editions: Editions) -> [(
         path: String, make: @Sendable () -> String
     )] {
         let chunks = specChunks(plan)
         var chunkOf = [Int](repeating: 0, count: plan.catalogue.motorcycles.count)
         for (number, indices) in chunks.enumerated() { for index in indices { chunkOf[index] = number } }
         var files: [(path: String, make: @Sendable () -> String)] = []
-        for language in Language.allCases {
+        for language in editions.languages {
             let data = BrowserData(edition: editions[language]!, plan: plan, chunkOf: chunkOf)
             let folder = language.rawValue + "/data/"
             files.append((folder + "catalogue.js", { data.catalogueScript(chunkCount: chunks.count) }))
@@ -88,7 +88,7 @@ struct BrowserData {
     }
 
     /// One chunk: the sections and rows (id, label) once, then per motorcycle id its cells in that order.
-    /// A cell is `null` (no value: a dash), a text, `{"text", "lang"}` (a text in the other language) or
+    /// A cell is `null` (no value: a dash), a text, `{"text", "lang"}` (a text in a fallback language) or
     /// `{"text", "unit", "raw"}` (a figure the unit switch converts); `false` marks a row the bike lacks.
     func specsScript(_ number: Int, indices: [Int]) -> String {
         var order: [(id: String, title: String, rows: [(key: String, label: String)])] = []

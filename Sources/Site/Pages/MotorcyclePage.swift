@@ -4,7 +4,8 @@ import Templating
 /// The page model of one motorcycle: the app's sections, in the app's order, as finished text.
 ///
 /// A row whose value is missing carries `value: null`; the template draws a dash with an accessible label.
-/// A text that exists only in the other language carries that language's code in `lang`.
+/// A text the dataset lacks in the page's language is shown from the edition's `fallback` languages, with that
+/// language's code in `lang`.
 struct MotorcyclePage {
     let edition: Edition
     let plan: SitePlan
@@ -32,8 +33,11 @@ struct MotorcyclePage {
         context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
         context["gallery_href"] = gallery.map { .text($0) } ?? .null
         context["facet_links"] = .list(facetLinks(from: page))
-        context["social"] = SocialMetadata(edition: edition, bike: bike, baseURL: frame.baseURL, route: page.route)
-            .value(title: title, description: description)
+        context["social"] = SocialMetadata(
+            edition: edition, alternateLocales: frame.alternateLocales[edition.language]!, bike: bike,
+            baseURL: frame.baseURL, route: page.route
+        )
+        .value(title: title, description: description)
         return context
     }
 
@@ -148,7 +152,7 @@ struct MotorcyclePage {
                         ["name": bike.general.name, "years": years, "count": String(bike.images.count)])),
             ]
         }
-        let notes = bike.notes.resolved(for: edition.language)
+        let notes = bike.notes.resolved(for: edition.language, fallbacks: edition.localization.fallbacks)
         let bikeValue: ValueMap = [
             "id": .number(Double(bike.id)),
             "name": .text(bike.general.name),
@@ -173,7 +177,9 @@ struct MotorcyclePage {
     }
 
     private func localized(_ text: LocalizedText) -> Cell {
-        guard let resolved = text.resolved(for: edition.language) else { return (nil, nil, nil, nil) }
+        guard let resolved = text.resolved(for: edition.language, fallbacks: edition.localization.fallbacks) else {
+            return (nil, nil, nil, nil)
+        }
         return (resolved.text, resolved.language, nil, nil)
     }
 

@@ -8,19 +8,19 @@ struct PageFrame: Sendable {
     let plan: SitePlan
     let baseURL: String?
     let datasetVersion: Int
-    let editions: [Language: Edition]
+    let editions: Editions
     /// The `t` map of every page, made once per edition rather than once per page.
     let labelValues: [Language: Value]
-    /// `page.script_strings`, made once per edition (see `ScriptStrings`).
-    let scriptStrings: [Language: Value]
     /// The footer's dataset line, the same on every page of an edition.
     let footerData: [Language: Value]
+    /// Per edition, the locales of the other editions, in order (`og:locale:alternate`).
+    let alternateLocales: [Language: [String]]
 
     /// Overrides the base URL's path for the 404 page's links (see `BuildOptions.servedFromPath`).
     let servedFromPath: String?
 
     init(
-        plan: SitePlan, baseURL: String?, datasetVersion: Int, editions: [Language: Edition],
+        plan: SitePlan, baseURL: String?, datasetVersion: Int, editions: Editions,
         servedFromPath: String? = nil
     ) {
         self.plan = plan
@@ -29,9 +29,11 @@ struct PageFrame: Sendable {
         self.datasetVersion = datasetVersion
         self.editions = editions
         labelValues = editions.mapValues { .map(ValueMap($0.localization.labels.mapValues { Value.text($0) })) }
-        scriptStrings = editions.mapValues { .html(ScriptStrings.members($0.localization)) }
         footerData = editions.mapValues {
             .text($0.localization.format("footer_data", ["version": String(datasetVersion)]))
+        }
+        alternateLocales = editions.mapValues { edition in
+            editions.all.filter { $0.language != edition.language }.map(\.localization.locale)
         }
     }
 
@@ -40,10 +42,10 @@ struct PageFrame: Sendable {
 
     /// The `page` and `t` entries of a template context.
     func context(for page: Page, title: String, description: String) -> [String: Value] {
-        let language = page.language ?? .en
-        let edition = editions[language]!
+        let language = page.language ?? editions.defaultLanguage
+        let edition = editions[page: language]
         let route = page.route
-        var alternates: [Value] = Language.allCases.compactMap { lang in
+        var alternates: [Value] = editions.languages.compactMap { lang in
             guard let twin = page.twins[lang] else { return nil }
             return ["hreflang": .text(lang.rawValue), "href": .text(twin.url(base: baseURL, from: route))]
         }
@@ -52,14 +54,19 @@ struct PageFrame: Sendable {
                 "hreflang": "x-default", "href": .text(page.defaultTwin.url(base: baseURL, from: route)),
             ])
         }
-        var switcher: Value = .null
-        if let current = page.language, let twin = page.twins[current.other] {
-            switcher = [
-                "href": .text(route.link(to: twin)),
-                "lang": .text(current.other.rawValue),
-                "name": .text(edition.localization["language_switch"]),
-                "label": .text(edition.localization["language_switch_label"]),
-            ]
+        // The other editions of the page, each named in its own language ("English", "Français") with its own
+        // invitation ("Read this page in English") as the link's accessible name.
+        var switcher: [Value] = []
+        if let current = page.language {
+            switcher = editions.all.compactMap { other in
+                guard other.language != current, let twin = page.twins[other.language] else { return nil }
+                return [
+                    "href": .text(route.link(to: twin)),
+                    "lang": .text(other.language.rawValue),
+                    "name": .text(other.localization.name),
+                    "label": .text(other.localization["read_in_language"]),
+                ]
+            }
         }
         let nav: [Value] = navigation(page, language: language, edition: edition)
         let pageValue: ValueMap = [
@@ -75,8 +82,7 @@ struct PageFrame: Sendable {
             "home": .text(link(from: page, to: .root)),
             "assets": .text(rootLink(from: page) + "assets/"),
             "edition_root": .text(rootLink(from: page) + plan.catalogueRoute(language).urlPath),
-            "script_strings": scriptStrings[language]!,
-            "switch": switcher,
+            "switches": .list(switcher),
             "nav": .list(nav),
             "footer_data": footerData[language]!,
             "source_url": .text(PageFrame.sourceURL),

@@ -39,6 +39,9 @@ struct PhotoValues {
         return Self.credit(found, language: language)
     }
 
+    /// The language Flickr writes its licence names in.
+    static let flickrLanguage: Language = "en"
+
     static func credit(_ photo: FoundPhoto, language: Language) -> Value {
         [
             "author": .text(photo.author),
@@ -46,7 +49,7 @@ struct PhotoValues {
             "page": .text(photo.pageURL),
             "license": photo.license.map { .text($0) } ?? .null,
             "license_url": photo.licenseURL.map { .text($0) } ?? .null,
-            "license_lang": language == .en ? .null : "en",
+            "license_lang": language == flickrLanguage ? .null : .text(flickrLanguage.rawValue),
         ]
     }
 

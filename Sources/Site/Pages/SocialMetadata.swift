@@ -7,20 +7,21 @@ import Templating
 /// close the `<script>` element it sits in; it reaches the template as trusted markup for that reason.
 struct SocialMetadata {
     let edition: Edition
+    /// The locales of the other editions, in their order, for `og:locale:alternate`.
+    let alternateLocales: [String]
     let bike: Motorcycle
     let baseURL: String?
     let route: Route
 
     func value(title: String, description: String) -> Value {
         let locale = edition.localization.locale
-        let otherLocale = edition.language == .it ? "en_US" : "it_IT"
         return [
             "og_title": .text(title),
             "og_description": .text(description),
             "og_url": baseURL.map { .text($0 + route.urlPath) } ?? .null,
             "og_image": bike.images.first.map { .text($0) } ?? .null,
             "og_locale": .text(locale),
-            "og_locale_alternate": .text(otherLocale),
+            "og_locale_alternates": .list(alternateLocales.map { .text($0) }),
             "json_ld": .html(jsonLD(description: description)),
         ]
     }

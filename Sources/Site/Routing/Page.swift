@@ -1,6 +1,6 @@
 import Catalogue
 
-/// One page to write: where it goes, which template draws it, and its twins in the other edition.
+/// One page to write: where it goes, which template draws it, and its twins in every edition.
 struct Page: Sendable {
     enum Kind: Sendable {
         case languageChoice

@@ -1,7 +1,7 @@
 import Catalogue
 import Foundation
 
-/// URL slugs for motorcycles: readable, the same in both editions, and stable as the catalogue changes.
+/// URL slugs for motorcycles: readable, the same in every edition, and stable as the catalogue changes.
 ///
 /// A slug is the name and the first year (`airone-1939`). When two motorcycles still collide, the one with the
 /// lowest id keeps the plain slug and the others get their id appended (`airone-1939-57`). Ids only grow as the

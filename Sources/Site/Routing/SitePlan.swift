@@ -1,7 +1,7 @@
 import Catalogue
 import PhotoSidecar
 
-/// The list of pages a catalogue becomes, in a fixed order, with the URL of every page in both editions.
+/// The list of pages a catalogue becomes, in a fixed order, with the URL of every page in every edition.
 ///
 /// Planning is separate from rendering so that every page knows every other page's route before any
 /// HTML is written, and so the order, and with it the output, is the same on every run.
@@ -25,10 +25,15 @@ struct SitePlan: Sendable {
     private var motorcycleRoutes: [Language: [Route]] = [:]
     private var facetValueRoutes: [Language: [[Route]]] = [:]
     private(set) var pages: [Page] = []
+    /// The editions' codes in order, and the one `x-default` points to.
+    let languages: [Language]
+    let defaultLanguage: Language
 
-    init(catalogue: Catalogue, editions: [Language: Edition], photos: PhotoSidecar = PhotoSidecar()) {
+    init(catalogue: Catalogue, editions: Editions, photos: PhotoSidecar = PhotoSidecar()) {
         self.catalogue = catalogue
         self.photos = photos
+        languages = editions.languages
+        defaultLanguage = editions.defaultLanguage
         let bikes = catalogue.motorcycles
         slugs = Permalinks.slugs(for: bikes)
         // Sort keys made once: comparing the motorcycles themselves copied two of them (and lowercased two
@@ -51,7 +56,7 @@ struct SitePlan: Sendable {
             }
         }
         self.memberships = memberships
-        for language in Language.allCases {
+        for language in languages {
             motorcycleRoutes[language] = bikes.map { Route([language.rawValue, "moto", slugs[$0.id]!]) }
             facetValueRoutes[language] = facets.indices.map { facet in
                 let folders = facetRoute(language, facet: facet).folders
@@ -63,7 +68,6 @@ struct SitePlan: Sendable {
 
     private func planPages() -> [Page] {
         var pages: [Page] = []
-        let languages = Language.allCases
         /// One page per edition, twinned across editions.
         func add(_ kind: Page.Kind, template: String, defaultToRoot: Bool = false, _ route: (Language) -> Route) {
             let twins = Dictionary(uniqueKeysWithValues: languages.map { ($0, route($0)) })
@@ -71,7 +75,8 @@ struct SitePlan: Sendable {
                 pages.append(
                     Page(
                         kind: kind, route: twins[language]!, language: language, twins: twins,
-                        defaultTwin: defaultToRoot ? .root : twins[.en]!, template: "pages/\(template).html"))
+                        defaultTwin: defaultToRoot ? .root : twins[defaultLanguage]!, template: "pages/\(template).html"
+                    ))
             }
         }
         pages.append(

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func figuresWithUnits() throws {
-        let it = try Self.edition(.it), en = try Self.edition(.en)
+        let it = try Self.edition("it"), en = try Self.edition("en")
         #expect(it.measure(498.4, unit: "cc") == "498,4 cm³")
         #expect(en.measure(498.4, unit: "cc") == "498.4 cm³")
         #expect(it.power(Power(peak: 48, rpm: 6250)) == "48 CV a 6250 giri/min")
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func yearsAndPlurals() throws {
-        let it = try Self.edition(.it), en = try Self.edition(.en)
+        let it = try Self.edition("it"), en = try Self.edition("en")
         #expect(en.years(GeneralInfo(family: nil, name: "N", firstYear: 1921, lastYear: 1924)) == "1921–1924")
         #expect(en.years(GeneralInfo(family: nil, name: "N", firstYear: 2019, lastYear: nil)) == "2019–")
         #expect(en.plural("images", count: 1) == "1 photo")
@@ -40,10 +40,11 @@ import Testing
     @Test func missingLabelFailsWithThePath() throws {
         let folder = SiteFixtures.temporaryFolder()
         let numbers = #""numbers": {"decimal_separator": ".", "grouping_separator": ",", "minimum_grouping_digits": 1}"#
-        try #"{"locale": "en_US", "name": "English", \#(numbers), "labels": {}, "plurals": {}, "units": {}}"#
+        try
+            #"{"locale": "en_US", "name": "English", "fallback": [], "plural_rules": {}, \#(numbers), "labels": {}, "plurals": {}, "units": {}}"#
             .write(toFile: folder + "/en.json", atomically: false, encoding: .utf8)
         #expect {
-            _ = try Localization.load(directory: folder, language: .en)
+            _ = try Localization.load(directory: folder, language: "en")
         } throws: { error in
             let text = "\(error)"
             return text.contains(folder + "/en.json") && text.contains("labels.site_title")
@@ -62,35 +63,109 @@ import Testing
         let swiss = text.replacingOccurrences(of: #""grouping_separator": ",""#, with: #""grouping_separator": "’""#)
         #expect(swiss != text)
         try swiss.write(toFile: table, atomically: false, encoding: .utf8)
-        let edition = Edition(localization: try Localization.load(directory: folder, language: .en))
+        let edition = Edition(localization: try Localization.load(directory: folder, language: "en"))
         #expect(edition.number(12345.678) == "12’345.678")
         try text.replacingOccurrences(of: #""minimum_grouping_digits": 1"#, with: #""minimum_grouping_digits": 0"#)
             .write(toFile: table, atomically: false, encoding: .utf8)
         #expect {
-            _ = try Localization.load(directory: folder, language: .en)
+            _ = try Localization.load(directory: folder, language: "en")
         } throws: { error in
             "\(error)".contains("minimum_grouping_digits")
         }
     }
 
-    /// The strings catalogue.js reads sit in an extra table; a missing one fails the build instead of printing
-    /// "[results_one]" on every page.
-    @Test func missingScriptStringFailsTheLoad() throws {
+    /// The strings catalogue.js reads sit in an extra table and are printed by `partials/ui-strings.json`; a
+    /// missing one fails the build with the template's place instead of printing "[results_one]" on every page.
+    @Test func missingScriptStringFailsTheBuild() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: SiteFixtures.repositoryRoot + "/Resources", toPath: folder + "/Resources")
+        let table = folder + "/Resources/i18n/en.catalogue.json"
+        let text = SiteFixtures.read(table)
+        let edited = text.replacingOccurrences(of: "\"results_one\"", with: "\"results_one_renamed\"")
+        #expect(edited != text)
+        try edited.write(toFile: table, atomically: false, encoding: .utf8)
+        var options = BuildTests.options(output: folder + "/site")
+        options.resourcesPath = folder + "/Resources"
+        #expect {
+            _ = try SiteBuilder.build(options)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("partials/ui-strings.json") && text.contains("results_one")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/site/en/index.html"))
+    }
+
+    /// Plural rules are data: a rule with an operand or operator this subset does not read fails the load with
+    /// the file's name, and every plural needs a form for every category the rules name.
+    @Test func pluralRulesComeFromTheTable() throws {
+        let rules = try PluralRules(["one": "i = 0 or i = 1"], path: "fr.json")
+        #expect([0, 1, 2, 10, 1000].map(rules.category) == ["one", "one", "other", "other", "other"])
+        let english = try PluralRules(["one": "i = 1 and v = 0"], path: "en.json")
+        #expect([0, 1, 2].map(english.category) == ["other", "one", "other"])
+        let ranges = try PluralRules(["one": "n = 0..1", "few": "n = 2..4,7 and n != 3"], path: "x.json")
+        #expect(
+            (0...8).map(ranges.category) == ["one", "one", "few", "other", "few", "other", "other", "few", "other"])
+        #expect(ranges.requiredCategories == ["one", "few", "other"])
+        for (rule, complaint) in [
+            ("i % 10 = 1", "unsupported operator \"%\""), ("f = 0", "unsupported operand \"f\""),
+            ("i = 1 and", "a relation needs"), ("i = x", "unsupported value \"x\""),
+            ("i = 1 xor i = 2", "unsupported word \"xor\""), ("", "empty rule"),
+        ] {
+            #expect {
+                _ = try PluralRules(["one": rule], path: "/tmp/xx.json")
+            } throws: { error in
+                let text = "\(error)"
+                return text.hasPrefix("/tmp/xx.json: error: plural_rules.one: ") && text.contains(complaint)
+            }
+        }
+        #expect(throws: SiteError.self) { try PluralRules(["single": "i = 1"], path: "x.json") }
+
         let folder = SiteFixtures.temporaryFolder()
         let source = SiteFixtures.repositoryRoot + "/Resources/i18n"
         for name in try FileManager.default.contentsOfDirectory(atPath: source) {
             try FileManager.default.copyItem(atPath: source + "/" + name, toPath: folder + "/" + name)
         }
-        let table = folder + "/en.catalogue.json"
+        let table = folder + "/en.json"
         let text = SiteFixtures.read(table)
-        let edited = text.replacingOccurrences(of: "\"results_one\"", with: "\"results_one_renamed\"")
-        #expect(edited != text)
-        try edited.write(toFile: table, atomically: false, encoding: .utf8)
+        let withTwo = text.replacingOccurrences(
+            of: #""one": "i = 1 and v = 0""#, with: #""one": "i = 1", "two": "i = 2""#)
+        #expect(withTwo != text)
+        try withTwo.write(toFile: table, atomically: false, encoding: .utf8)
         #expect {
-            _ = try Localization.load(directory: folder, language: .en)
+            _ = try Localization.load(directory: folder, language: "en")
         } throws: { error in
-            "\(error)".contains("labels.results_one")
+            let text = "\(error)"
+            return text.contains(table) && text.contains("plurals.images.two")
+                && text.contains("plurals.motorcycles.two")
         }
-        _ = try Localization.load(directory: folder, language: .it)
+    }
+
+    /// The set of editions is `editions.json`: its order, its default, and a clear error for a bad one.
+    @Test func editionsComeFromTheList() throws {
+        let editions = try Editions.load(directory: SiteFixtures.repositoryRoot + "/Resources/i18n")
+        #expect(editions.languages == ["it", "en"])
+        #expect(editions.defaultLanguage == "en")
+        #expect(editions["it"]?.localization.fallbacks == ["en"])
+        #expect(editions[page: nil].language == "en")
+        let folder = SiteFixtures.temporaryFolder()
+        let source = SiteFixtures.repositoryRoot + "/Resources/i18n"
+        for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+            try FileManager.default.copyItem(atPath: source + "/" + name, toPath: folder + "/" + name)
+        }
+        for (list, complaint) in [
+            (#"{"editions": ["it", "en"], "default": "fr"}"#, #"the default edition "fr" is not one of it, en"#),
+            (#"{"editions": ["it", "it"], "default": "it"}"#, "an edition is listed twice"),
+            (#"{"editions": ["it", "../en"], "default": "it"}"#, #""../en" is not a language code"#),
+            (#"{"editions": ["it", "de"], "default": "it"}"#, folder + "/de.json: error: cannot read the file"),
+            (#"{"editions": []}"#, #"expected an object with "editions""#),
+        ] {
+            try list.write(toFile: folder + "/editions.json", atomically: false, encoding: .utf8)
+            #expect {
+                _ = try Editions.load(directory: folder)
+            } throws: { error in
+                "\(error)".contains(complaint)
+            }
+        }
     }
 }

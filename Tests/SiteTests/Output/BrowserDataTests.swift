@@ -23,7 +23,7 @@ import Testing
             })
     }
 
-    static func editions() throws -> [Language: Edition] {
+    static func editions() throws -> Editions {
         try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent")).editions
     }
 
@@ -111,7 +111,7 @@ import Testing
         let files = BrowserData.files(plan: plan, editions: editions)
         #expect(
             files.map(\.path)
-                == Language.allCases.flatMap { lang in
+                == editions.languages.flatMap { lang in
                     ["catalogue.js", "specs-0.js", "specs-1.js", "specs-2.js"].map { "\(lang.rawValue)/data/\($0)" }
                 })
         let catalogueData = try #require(try Self.json(ofScript: files[0].make()) as? [String: Any])
@@ -142,7 +142,7 @@ import Testing
         let library = try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent")).library
         let site = Site(plan: plan, editions: editions, library: library, baseURL: "https://example.org/")
         let page = try #require(plan.pages.first { $0.route.filePath == "it/pagina/2/index.html" })
-        #expect(page.twins[.en]?.filePath == "en/page/2/index.html")
+        #expect(page.twins["en"]?.filePath == "en/page/2/index.html")
         let html = String(decoding: try site.render(page), as: UTF8.self)
         let listed = html.components(separatedBy: "<li class=\"bike-item\" data-id=\"").dropFirst()
             .compactMap { Int($0.prefix { $0.isNumber }) }

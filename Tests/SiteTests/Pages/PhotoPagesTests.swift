@@ -172,7 +172,7 @@ import Testing
     @Test func thumbnailsForLists() throws {
         let catalogue = try Catalogue.load(contentsOf: Self.sample).catalogue
         let norge = try #require(catalogue.motorcycles.first { $0.general.name == "GT Norge" })
-        let thumbnail = PhotoValues.thumbnail(norge, photos: Self.sidecar, language: .it)
+        let thumbnail = PhotoValues.thumbnail(norge, photos: Self.sidecar, language: "it")
         guard case .map(let map) = thumbnail else {
             Issue.record("no thumbnail")
             return
@@ -184,8 +184,8 @@ import Testing
             + "https://live.staticflickr.com/65535/53021876544_beef_z.jpg 427w"
         #expect(map["srcset"] == .text(srcset))
         let airone = try #require(catalogue.motorcycles.first { $0.images.isEmpty })
-        #expect(PhotoValues.thumbnail(airone, photos: Self.sidecar, language: .en) == .null)
-        #expect(PhotoValues.thumbnail(norge, photos: PhotoSidecar(), language: .en) == .null)
+        #expect(PhotoValues.thumbnail(airone, photos: Self.sidecar, language: "en") == .null)
+        #expect(PhotoValues.thumbnail(norge, photos: PhotoSidecar(), language: "en") == .null)
 
         let partial = try String(
             contentsOfFile: SiteFixtures.repositoryRoot + "/Templates/partials/photo-img.html", encoding: .utf8)

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+/// The `#ui-strings` JSON is `partials/ui-strings.json`, a JSON template included inside an HTML `<script>`
+/// element: its text must be escaped for a JSON string, and `<`, `>`, `&`, U+2028 and U+2029 must stay escaped
+/// so that no label can end the script element or change how it parses.
+@Suite struct ScriptStringsTests {
+    @Test func aLabelCannotLeaveTheScriptElement() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let resources = folder + "/Resources"
+        try FileManager.default.copyItem(atPath: SiteFixtures.repositoryRoot + "/Resources", toPath: resources)
+        let table = resources + "/i18n/en.catalogue.json"
+        let text = SiteFixtures.read(table)
+        let hostile = #"</script><img src=x onerror=alert(1)> & \"q\" \\ \u2028\u2029 <!--"#
+        let edited = text.replacingOccurrences(
+            of: #""compare_differs": "differs""#, with: #""compare_differs": ""# + hostile + "\"")
+        #expect(edited != text)
+        try edited.write(toFile: table, atomically: false, encoding: .utf8)
+        var options = BuildTests.options(output: folder + "/site")
+        options.resourcesPath = resources
+        _ = try SiteBuilder.build(options)
+
+        let html = SiteFixtures.read(folder + "/site/en/index.html")
+        let open = "<script type=\"application/json\" id=\"ui-strings\">"
+        let start = try #require(html.range(of: open))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = String(html[start.upperBound..<end.lowerBound])
+        // The element ends where the template ends it: the label's "</script>" is not in the page as such.
+        #expect(json.hasSuffix("\"}"))
+        #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))
+        #expect(!json.contains("\u{2028}") && !json.contains("\u{2029}"))
+        #expect(
+            json.contains(
+                #"\u003c/script\u003e\u003cimg src=x onerror=alert(1)\u003e \u0026 \"q\" \\ \u2028\u2029 \u003c!--"#))
+        let strings = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(
+            strings["compare_differs"] as? String
+                == "</script><img src=x onerror=alert(1)> & \"q\" \\ \u{2028}\u{2029} <!--")
+        #expect(strings["lang"] as? String == "en")
+        // The Italian edition is untouched.
+        #expect(SiteFixtures.read(folder + "/site/it/index.html").contains(#""compare_differs": "diverso""#))
+    }
+}
