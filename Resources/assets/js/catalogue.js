@@ -160,7 +160,7 @@
         if (box.disabled !== (full && !checked)) box.disabled = full && !checked;
       });
       compareLink.textContent = G.fill(S.compare_link, { n });
-      if (n >= 2) compareLink.href = G.editionLink("compare/index.html?ids=" + state.compare.join(","));
+      if (n >= 2) compareLink.href = compareLink.dataset.href + "?ids=" + state.compare.join(",");
       else compareLink.removeAttribute("href");
       compareHint.textContent = n < 2 ? S.compare_hint : full ? S.compare_full : "";
     }

@@ -32,6 +32,7 @@ struct CataloguePage {
             for: page, title: title + " · " + l["site_title"], description: l["catalogue_description"])
         context.merge(self.context(from: page, number: number)) { $1 }
         context["page_title"] = .text(title)
+        context["compare_href"] = .text(page.route.link(to: plan.compareRoute(edition.language)))
         return context
     }
 
