@@ -102,6 +102,9 @@
       const link = row.querySelector(".bike-name");
       link.href = G.editionLink(record.url);
       link.textContent = record.name;
+      const placeholder = row.querySelector(".bike-thumb"); // only with the photo sidecar
+      const thumbnail = placeholder && G.list.thumbnail(record);
+      if (thumbnail) placeholder.replaceWith(G.element("img", thumbnail));
       const heart = row.querySelector(".garage-toggle");
       heart.dataset.id = String(record.id);
       heart.dataset.name = record.name;
