@@ -19,8 +19,11 @@ let package = Package(
         // site can read it without depending on the fetching, which lives in Photos.
         .target(name: "PhotoSidecar", dependencies: ["Catalogue"], swiftSettings: strict),
         .target(name: "Photos", dependencies: ["Catalogue", "PhotoSidecar"], swiftSettings: strict),
+        // Build, watch, rebuild and tell the server: `serve` without the command line, so tests can drive it.
+        .target(name: "Preview", dependencies: ["Site", "Server", "PhotoSidecar"], swiftSettings: strict),
         .executableTarget(
-            name: "guzzi-site", dependencies: ["Catalogue", "Site", "Server", "Updater", "Photos", "PhotoSidecar"],
+            name: "guzzi-site",
+            dependencies: ["Catalogue", "Site", "Server", "Updater", "Photos", "PhotoSidecar", "Preview"],
             swiftSettings: strict),
         // Helpers shared by the test targets (a seeded random generator for the fuzz tests).
         .target(name: "TestSupport", dependencies: ["Templating"], path: "Tests/TestSupport"),
@@ -31,6 +34,7 @@ let package = Package(
         .testTarget(name: "ServerTests", dependencies: ["Server", "TestSupport"]),
         .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue", "TestSupport"]),
         .testTarget(name: "PhotoSidecarTests", dependencies: ["PhotoSidecar", "Catalogue"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Site", "Server", "TestSupport"]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoSidecar", "Catalogue", "TestSupport"]),
         // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
         .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site", "TestSupport"]),

@@ -174,7 +174,7 @@ pip_install() {
     echo "pip: installed $dist==$version ($(elapsed "$t"))"
 }
 
-# --- hooks for later stages (not called yet) -------------------------------------------------
+# --- installers for the stages below, called by install_deps -----------------------------------
 # Browser tests (headless Chromium via Selenium; as root Chromium needs --no-sandbox), issue 4:
 install_browser() {
     local t=$EPOCHREALTIME t2
@@ -197,7 +197,8 @@ install_node() {
 install_nginx() {
     apt_install nginx
 }
-# Load tests against 127.0.0.1 only, bounded in count and time:
+# Load tests against 127.0.0.1 only, bounded in count and time: not a stage (Tests/Load/load.sh is run by hand on
+# a quiet machine), so wrk is not installed here; kept for when the load test becomes one:
 # install_wrk() {
 #     apt_install wrk
 # }

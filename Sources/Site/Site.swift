@@ -125,6 +125,7 @@ struct Site: Sendable {
             var context = frame.context(
                 for: page, title: l[key + "_title"] + " · " + l["site_title"], description: l[key + "_description"])
             context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
+            context["compare_href"] = .text(page.route.link(to: plan.compareRoute(edition.language)))
             return context
         case .motorcycle(let index):
             return MotorcyclePage(edition: edition, plan: plan, index: index).context(for: page, frame: frame)

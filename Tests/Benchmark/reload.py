@@ -13,7 +13,7 @@ rebuild, and min / median / max in milliseconds.
 --edit visible (the default) adds an HTML comment that ends up in every page the template draws, so those
 pages are rendered and written again, as after a real edit. --edit comment adds a template comment, which
 changes no page: the pages are rendered again and compared, and nothing is written.
-The times include serve's debounce (ServeCommand.debounceMilliseconds, 30 ms): the wait after the last
+The times include serve's debounce (PreviewSession.debounceMilliseconds, 30 ms): the wait after the last
 change before the rebuild starts.
 """
 import re

@@ -51,7 +51,7 @@ class AccessibilityCases:
             "en/browse/index.html", "it/sfoglia/index.html", "en/families/index.html", "it/decenni/index.html",
             "en/charts/index.html", "it/grafici/index.html", "en/garage/index.html",
             "en/index.html?sort=name-asc&q=v&compare=%d,%d" % (bikes("en")[0]["id"], bikes("en")[1]["id"]),
-            "it/compare/index.html?ids=%d,%d" % (bikes("en")[0]["id"], bikes("en")[1]["id"]),
+            "it/confronto/index.html?ids=%d,%d" % (bikes("en")[0]["id"], bikes("en")[1]["id"]),
         ]
         if bike["image"]:
             paths.append("en/" + bike["url"].replace("index.html", "gallery/index.html"))

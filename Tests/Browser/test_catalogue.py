@@ -394,7 +394,38 @@ class URLStateCases:
         self.wait_for_ids(typed, "back from a motorcycle page")
 
 
-globals().update(matrix(NoScriptCases, SearchCases, FilterCases, OrderingCases, URLStateCases))
+class ThumbnailCases:
+    THUMB = r'<img class="bike-thumb"[^>]*>|<span class="bike-thumb" aria-hidden="true"></span>'
+
+    def test_drawn_rows_show_the_thumbnails_of_the_plain_list(self):
+        html = read_text("en/index.html")
+        rows = html.split('<ol class="bike-list" id="bike-list">')[1].split("</ol>")[0]
+        plain = dict(re.findall(r'<li class="bike-item" data-id="(\d+)">(%s)?' % self.THUMB, rows))
+        if not any(plain.values()):
+            self.skipTest("no photo sidecar beside the data: lists have no thumbnails")
+        self.assertTrue(all(plain.values()), "with the sidecar every row has a thumbnail or a placeholder")
+        self.open_catalogue()
+        drawn = dict(
+            self.driver.js(
+                "return Array.from(document.querySelectorAll('#bike-list > li')).map((li) => {"
+                "  const thumb = li.querySelector('.bike-thumb');"
+                "  return [li.dataset.id, thumb ? thumb.outerHTML : ''];"
+                "});"
+            )
+        )
+        self.assertEqual(drawn, plain)
+        # a photo and a placeholder take the same box, so the rows stay even
+        sizes = self.driver.js(
+            "return Array.from(document.querySelectorAll('#bike-list .bike-thumb')).slice(0, 40).map((t) => {"
+            "  const r = t.getBoundingClientRect(); return [t.tagName, Math.round(r.width), Math.round(r.height)];"
+            "});"
+        )
+        self.assertEqual({tuple(s[1:]) for s in sizes}, {tuple(sizes[0][1:])})
+        self.assertGreater(sizes[0][1], 0)
+        self.assertIn("IMG", {s[0] for s in sizes})
+
+
+globals().update(matrix(NoScriptCases, SearchCases, FilterCases, OrderingCases, URLStateCases, ThumbnailCases))
 
 if __name__ == "__main__":
     unittest.main()

@@ -66,10 +66,17 @@ class CompareCases:
 
     def test_compare_in_italian_and_too_few(self):
         a, b = bikes("it")[0], bikes("it")[1]
-        self.open("it/compare/index.html?ids=%d,%d" % (a["id"], b["id"]))
+        # the Italian catalogue links the Italian folder name, as every other Italian folder is translated
+        self.open_catalogue("it")
+        for bike in (a, b):
+            self.css("#bike-list li[data-id='%d'] .compare-check" % bike["id"]).click()
+        link = self.css("#compare-link")
+        self.wait(lambda d: link.attr("href"))
+        self.assertIn("/it/confronto/index.html?ids=%d,%d" % (a["id"], b["id"]), link.prop("href"))
+        link.click()
         self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 2)
         self.assertEqual(self.css("#compare-table tbody .section-row th").text, "Informazioni generali")
-        self.open("it/compare/index.html?ids=%d" % a["id"])
+        self.open("it/confronto/index.html?ids=%d" % a["id"])
         self.wait(lambda d: self.css("#compare-status").text)
         self.assertIn("da 2 a 4", self.css("#compare-status").text)
         self.assertFalse(self.css("#compare-scroll").displayed())

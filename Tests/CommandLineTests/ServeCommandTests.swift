@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import Testing
 
 /// `guzzi-site serve` as a user runs it: on a free port of 127.0.0.1, over copies of Templates/ and Resources/

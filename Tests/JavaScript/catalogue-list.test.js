@@ -142,3 +142,31 @@ test("families are listed in the locale's order with their counts", () => {
     { family: "V11", count: 2 },
   ]);
 });
+
+test("a drawn row's thumbnail comes from the data's thumb cell, or the row keeps its placeholder", () => {
+  const fields = ["id", "slug", "name", "thumb"];
+  const [normale, airone, hostile, zero] = G.records({
+    fields,
+    motorcycles: [
+      [1, "normale-1921", "Normale", ["https://live.staticflickr.com/65535/52814467203_feedc0ffee_n.jpg", 320, 213]],
+      [2, "airone-1939", "Airone", null],
+      [3, "x", "X", ["javascript:alert(1)", 320, 213]],
+      [4, "y", "Y", ["https://live.staticflickr.com/1/2_3_n.jpg", 0, 213]],
+    ],
+  });
+  assert.deepEqual(L.thumbnail(normale), {
+    className: "bike-thumb",
+    src: "https://live.staticflickr.com/65535/52814467203_feedc0ffee_n.jpg",
+    width: 320,
+    height: 213,
+    alt: "",
+    loading: "lazy",
+    decoding: "async",
+  });
+  assert.equal(L.thumbnail(airone), null);
+  assert.equal(L.thumbnail(hostile), null);
+  assert.equal(L.thumbnail(zero), null);
+  // data written without the photo sidecar has no thumb field at all
+  const [plain] = G.records({ fields: ["id", "slug", "name"], motorcycles: [[1, "normale-1921", "Normale"]] });
+  assert.equal(L.thumbnail(plain), null);
+});

@@ -224,6 +224,16 @@
       .map((family) => ({ family, count: counts.get(family) }));
   }
 
+  /** The attributes of a drawn row's thumbnail <img>, as partials/thumbnail.html writes them, from the record's
+   * `thumb` ([src, width, height], in the data only with the photo sidecar); null keeps the row's placeholder. */
+  function thumbnail(record) {
+    const thumb = record.thumb;
+    if (!Array.isArray(thumb) || typeof thumb[0] !== "string" || !thumb[0].startsWith("https://")) return null;
+    const [src, width, height] = thumb;
+    if (!(width > 0 && height > 0)) return null;
+    return { className: "bike-thumb", src, width, height, alt: "", loading: "lazy", decoding: "async" };
+  }
+
   G.list = {
     SORT_KEYS,
     RANGE_KEYS,
@@ -243,5 +253,6 @@
     matcher,
     bounds,
     families,
+    thumbnail,
   };
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -102,6 +102,9 @@
       const link = row.querySelector(".bike-name");
       link.href = G.editionLink(record.url);
       link.textContent = record.name;
+      const placeholder = row.querySelector(".bike-thumb"); // only with the photo sidecar
+      const thumbnail = placeholder && G.list.thumbnail(record);
+      if (thumbnail) placeholder.replaceWith(G.element("img", thumbnail));
       const heart = row.querySelector(".garage-toggle");
       heart.dataset.id = String(record.id);
       heart.dataset.name = record.name;
@@ -160,7 +163,7 @@
         if (box.disabled !== (full && !checked)) box.disabled = full && !checked;
       });
       compareLink.textContent = G.fill(S.compare_link, { n });
-      if (n >= 2) compareLink.href = G.editionLink("compare/index.html?ids=" + state.compare.join(","));
+      if (n >= 2) compareLink.href = compareLink.dataset.href + "?ids=" + state.compare.join(",");
       else compareLink.removeAttribute("href");
       compareHint.textContent = n < 2 ? S.compare_hint : full ? S.compare_full : "";
     }

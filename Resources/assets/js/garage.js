@@ -114,7 +114,7 @@
     function renderCompare() {
       const n = picked.length;
       compareLink.textContent = G.fill(S.compare_link, { n });
-      if (n >= 2) compareLink.href = G.editionLink("compare/index.html?ids=" + picked.join(","));
+      if (n >= 2) compareLink.href = compareLink.dataset.href + "?ids=" + picked.join(",");
       else compareLink.removeAttribute("href");
       $("compare-hint").textContent = n < 2 ? S.compare_hint : n >= G.MAX_COMPARE ? S.compare_full : "";
       list.querySelectorAll(".compare-check").forEach((box) => {

@@ -7,7 +7,8 @@ import Templating
 /// one with `<script src>`, in Chromium and Firefox alike. Each file assigns JSON (escaped by `JSONWriter`, so no
 /// text can end the script) to the `GuzziTracker` namespace that `Resources/assets/js/*.js` read:
 /// - `data/catalogue.js`: every motorcycle in the default order, one array per bike under `fields`, for the
-///   catalogue, Garage and compare pages (figures raw and metric, texts formatted as on the pages);
+///   catalogue, Garage and compare pages (figures raw and metric, texts formatted as on the pages; with the photo
+///   sidecar, each row's thumbnail as `ListThumbnails` gives it);
 /// - `data/specs-<n>.js`: the spec rows of the motorcycle pages (the same rows, labels and texts, taken from
 ///   `MotorcyclePage`), for compare, in chunks of `specChunkSize` bikes by id, so compare loads a few chunks and
 ///   the build writes a few files, not one per motorcycle. A bike with a higher id than all others lands in the
@@ -57,6 +58,8 @@ struct BrowserData {
 
     func catalogueScript(chunkCount: Int) -> String {
         let bikes = plan.catalogue.motorcycles
+        // `thumb` only with the photo sidecar, so the file stays as it was without one.
+        let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         let rows = plan.defaultOrder.map { index -> String in
             let bike = bikes[index]
             let e = bike.engine
@@ -70,9 +73,9 @@ struct BrowserData {
                 JSONWriter.number(bike.capacities.weight), JSONWriter.number(bike.frame.wheelbase),
                 JSONWriter.text(texts.displacement), JSONWriter.text(texts.power), String(chunkOf[index]),
             ]
-            return JSONWriter.array(values)
+            return JSONWriter.array(thumbnails.areShown ? values + [thumbnails.cell(bike)] : values)
         }
-        let fields = Self.catalogueFields.map { "\"\($0)\"" }
+        let fields = Self.catalogueFields.map { "\"\($0)\"" } + (thumbnails.areShown ? ["\"thumb\""] : [])
         let specs = (0..<chunkCount).map { JSONWriter.string(Self.specFileName($0)) }
         let object = JSONWriter.object([
             ("version", String(plan.catalogue.version)),

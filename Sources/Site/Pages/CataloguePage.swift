@@ -32,6 +32,7 @@ struct CataloguePage {
             for: page, title: title + " · " + l["site_title"], description: l["catalogue_description"])
         context.merge(self.context(from: page, number: number)) { $1 }
         context["page_title"] = .text(title)
+        context["compare_href"] = .text(page.route.link(to: plan.compareRoute(edition.language)))
         return context
     }
 
@@ -40,13 +41,15 @@ struct CataloguePage {
         let pages = Self.pageNumbers(bikes.count)
         let start = min((number - 1) * Self.pageSize, plan.defaultOrder.count)
         let slice = plan.defaultOrder[start..<min(start + Self.pageSize, plan.defaultOrder.count)]
+        let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         let items: [Value] = slice.map { index in
             let bike = bikes[index]
             let texts = plan.texts[edition.language]![index]
             return Self.row(
                 id: .number(Double(bike.id)), name: bike.general.name,
                 href: page.route.link(to: plan.motorcycleRoute(edition.language, index: index)), years: texts.years,
-                displacement: texts.displacement, raw: bike.engine.displacementReal, power: texts.power)
+                displacement: texts.displacement, raw: bike.engine.displacementReal, power: texts.power,
+                thumb: thumbnails.value(bike))
         }
         var pager: Value = .null
         if pages.count > 1 {
@@ -74,15 +77,18 @@ struct CataloguePage {
             "count_text": .text(edition.plural("motorcycles", count: bikes.count)),
             "first_page": .bool(number == 1),
             "pager": pager,
+            "thumbnails": .bool(thumbnails.areShown),
             // The shape of a row for the script, which draws rows from data with the same markup.
             "row_template": Self.row(
                 id: .text(""), name: "", href: "", years: "", displacement: nil, raw: nil, power: nil),
         ]
     }
 
-    /// One list row; figures are `{value, lang}` maps, the shape `partials/value.html` draws, dash included.
+    /// One list row; figures are `{value, lang}` maps, the shape `partials/value.html` draws, dash included;
+    /// `thumb` is the row's `ListThumbnails` value (null: no photo, or no thumbnails at all).
     static func row(
-        id: Value, name: String, href: String, years: String, displacement: String?, raw: Double?, power: String?
+        id: Value, name: String, href: String, years: String, displacement: String?, raw: Double?, power: String?,
+        thumb: Value = .null
     ) -> Value {
         [
             "id": id,
@@ -94,6 +100,7 @@ struct CataloguePage {
                 "raw": raw.map { .number($0) } ?? .null,
             ],
             "power": ["value": power.map { .text($0) } ?? .null, "lang": .null],
+            "thumb": thumb,
         ]
     }
 }

@@ -77,6 +77,7 @@ struct FacetPages {
             description: l.format("facet_value_description", ["facet": name.lowercased(), "value": label]))
         let bikes = plan.catalogue.motorcycles
         let texts = plan.texts[edition.language]!
+        let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         let items: [Value] = entry.members.map { index in
             let bike = bikes[index]
             return [
@@ -87,6 +88,7 @@ struct FacetPages {
                 "figure": [
                     "value": definition.figure(bike, edition, texts[index]).map { .text($0) } ?? .null, "lang": .null,
                 ],
+                "thumb": thumbnails.value(bike),
             ]
         }
         context["facet"] = [
@@ -97,6 +99,7 @@ struct FacetPages {
             "motorcycles": .list(items),
             "overview_href": .text(page.route.link(to: plan.facetRoute(edition.language, facet: facet))),
         ]
+        context["thumbnails"] = .bool(thumbnails.areShown)
         return context
     }
 }

@@ -93,7 +93,7 @@ struct SitePlan: Sendable {
             add(.cataloguePage(number: number), template: "catalogue") { cataloguePageRoute($0, number: number) }
         }
         add(.garage, template: "garage") { Route([$0.rawValue, "garage"]) }
-        add(.compare, template: "compare") { Route([$0.rawValue, "compare"]) }
+        add(.compare, template: "compare", compareRoute)
         add(.browse, template: "browse", browseRoute)
         add(.charts, template: "charts", chartsRoute)
         for facet in facets.indices {
@@ -134,6 +134,8 @@ struct SitePlan: Sendable {
     func browseRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_browse", language)]) }
 
     func chartsRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_charts", language)]) }
+
+    func compareRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_compare", language)]) }
 
     func facetRoute(_ language: Language, facet: Int) -> Route {
         Route([language.rawValue, slug("slug_" + facets[facet].id, language)])

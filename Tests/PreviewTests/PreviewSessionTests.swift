@@ -1,0 +1,86 @@
+import Foundation
+import Preview
+import TestSupport
+import Testing
+
+/// The preview's build–watch–rebuild loop, driven directly: edits to copies of the inputs, the output folder
+/// and the live-reload stream of a real server as the evidence.
+@Suite struct PreviewSessionTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aTemplateEditRebuildsTheOutputAndReloadsOpenPages() throws {
+        let preview = try PreviewFixture()
+        defer { preview.stop() }
+        #expect(preview.start())
+        #expect(preview.log.builds == 1)
+        #expect(preview.read("en/index.html").contains("</html>"))
+        #expect(!preview.read("en/index.html").contains("id=\"edited\""))
+        let events = try EventStream(port: preview.server.port)
+        defer { events.close() }
+        #expect(events.waitFor("retry:", seconds: 5))
+
+        try preview.edit(
+            preview.folder + "/Templates/base.html", replacing: "</body>", with: "<p id=\"edited\">edited</p></body>")
+        #expect(events.waitFor("event: reload"), "\(preview.log.failures)")
+        #expect(preview.wait { preview.log.builds == 2 })
+        #expect(preview.read("en/index.html").contains("<p id=\"edited\">edited</p>"))
+        #expect(preview.read("it/index.html").contains("<p id=\"edited\">edited</p>"))
+        #expect(preview.log.failures.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDataSyntaxErrorIsReportedWithItsPlaceAndTheOutputStaysAsItWas() throws {
+        let preview = try PreviewFixture()
+        defer { preview.stop() }
+        #expect(preview.start())
+        let before = folderSnapshot(preview.output)
+        #expect(!before.isEmpty)
+        let events = try EventStream(port: preview.server.port)
+        defer { events.close() }
+        #expect(events.waitFor("retry:", seconds: 5))
+
+        // Line 8 of the sample is `"name": "Normale",`: without its colon the JSON is broken there.
+        try preview.edit(preview.data, replacing: "\"name\": \"Normale\"", with: "\"name\" \"Normale\"")
+        #expect(preview.wait { !preview.log.failures.isEmpty })
+        let message = preview.log.failures.first ?? ""
+        #expect(message.contains(preview.data), "\(message)")
+        #expect(
+            message.range(of: #"line 8, column \d+: expected ':'"#, options: .regularExpression) != nil, "\(message)")
+        #expect(events.waitFor("event: build-error"))
+        #expect(events.text.range(of: #"data: .*line 8, column \d+"#, options: .regularExpression) != nil)
+        #expect(folderSnapshot(preview.output) == before)
+        #expect(preview.log.builds == 1)
+
+        // The fix clears the error over open pages and reloads them.
+        let mark = events.text.count
+        try preview.edit(preview.data, replacing: "\"name\" \"Normale\"", with: "\"name\": \"Normale\"")
+        #expect(events.waitFor("event: build-ok", after: mark))
+        #expect(events.waitFor("event: reload", after: mark))
+        #expect(preview.wait { preview.log.builds == 2 })
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func quickEditsAreCoalescedIntoOneRebuild() throws {
+        // A debounce long enough that three saves 20 ms apart fall inside it even on a busy machine.
+        let preview = try PreviewFixture(debounceMilliseconds: 400)
+        defer { preview.stop() }
+        #expect(preview.start())
+        let template = preview.folder + "/Templates/base.html"
+        for index in 1...3 {
+            try preview.edit(template, replacing: "</body>", with: "<p id=\"save-\(index)\"></p></body>")
+            usleep(20_000)
+        }
+        #expect(preview.wait { preview.log.builds == 2 })
+        usleep(1_000_000)  // room for a second rebuild, had the saves not been coalesced
+        #expect(preview.log.builds == 2)
+        let page = preview.read("en/index.html")
+        #expect((1...3).allSatisfy { page.contains("<p id=\"save-\($0)\"></p>") })
+    }
+
+    @Test func thePreviewServesFromTheRootAndDefersCleanup() throws {
+        let preview = try PreviewFixture()
+        defer { preview.stop() }
+        #expect(preview.session.options.servedFromPath == "/")
+        #expect(preview.session.options.defersCleanup)
+        #expect(preview.session.watchedPaths.contains(preview.folder + "/info_moto.photos.json"))
+    }
+}
