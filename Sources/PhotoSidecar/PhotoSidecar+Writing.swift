@@ -1,3 +1,5 @@
+import Catalogue
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -70,26 +72,7 @@ extension PhotoSidecar {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + ".tmp-" + String(getpid())
         let bytes = encoded()
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(temporary)
-                throw .unwritable(path: path, reason: reason)
-            }
-            offset += count
-        }
-        let synced = fsync(descriptor) == 0
-        let reason = String(cString: strerror(errno))
-        guard close(descriptor) == 0, synced else {
-            unlink(temporary)
+        if let reason = DurableFile.write(bytes, to: temporary) {
             throw .unwritable(path: path, reason: reason)
         }
         guard rename(temporary, path) == 0 else {

@@ -131,28 +131,7 @@ public enum DatasetUpdater {
     }
 
     private static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t) throws(UpdateError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw .localIO(path: path, reason: String(cString: strerror(errno))) }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(path)
-                throw .localIO(path: path, reason: reason)
-            }
-            offset += count
-        }
-        let synced = fsync(descriptor) == 0
-        let reason = String(cString: strerror(errno))
-        guard close(descriptor) == 0, synced else {
-            unlink(path)
-            throw .localIO(path: path, reason: reason)
-        }
+        if let reason = DurableFile.write(bytes, to: path, mode: mode) { throw .localIO(path: path, reason: reason) }
     }
 }
 

@@ -36,16 +36,7 @@ public struct Editions: Sendable {
     /// Reads `editions.json` and every edition's tables from `directory`.
     public static func load(directory: String) throws(SiteError) -> Editions {
         let path = directory + "/" + fileName
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .localization(path: path, message: "cannot read the file")
-        }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw .localization(path: path, message: "not valid JSON: \(detail)")
-        }
+        let object = try Localization.readJSON(at: path)
         guard let root = object as? [String: Any], let codes = root["editions"] as? [String], !codes.isEmpty,
             let defaultCode = root["default"] as? String
         else {

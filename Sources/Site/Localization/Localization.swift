@@ -36,19 +36,23 @@ public struct Localization: Sendable {
         self.units = units
     }
 
-    /// Reads and checks one table; every key the site uses must be present so a typo fails the build, not the page.
-    public static func load(directory: String, language: Language) throws(SiteError) -> Localization {
-        let path = directory + "/" + language.rawValue + ".json"
+    /// The parsed contents of one file of `Resources/i18n`, or an error that names it.
+    static func readJSON(at path: String) throws(SiteError) -> Any {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .localization(path: path, message: "cannot read the file")
         }
-        let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            return try JSONSerialization.jsonObject(with: data)
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             throw .localization(path: path, message: "not valid JSON: \(detail)")
         }
+    }
+
+    /// Reads and checks one table; every key the site uses must be present so a typo fails the build, not the page.
+    public static func load(directory: String, language: Language) throws(SiteError) -> Localization {
+        let path = directory + "/" + language.rawValue + ".json"
+        let object = try Localization.readJSON(at: path)
         guard let root = object as? [String: Any],
             let locale = root["locale"] as? String,
             let name = root["name"] as? String,
