@@ -34,6 +34,8 @@ public struct PhotoSidecar: Sendable, Equatable {
     /// `maximumEdge` pixels. `nil` when none was found (the dataset's own URLs are originals of several
     /// megabytes: never a thumbnail).
     public func thumbnail(forImages images: [String], maximumEdge: Int = 640) -> Thumbnail? {
+        // Lists ask for every row; without a sidecar, don't parse URLs to find nothing.
+        if records.isEmpty { return nil }
         for url in images {
             guard let id = FlickrURL.photoID(url), let found = records[id]?.found else { continue }
             return Thumbnail(image: url, photo: found, sizes: found.sized(id: id).limited(to: maximumEdge))

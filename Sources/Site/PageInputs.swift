@@ -2,40 +2,34 @@ import Catalogue
 import Dispatch
 import Templating
 
-/// Stand-ins for the page models of the pages there is one of per motorcycle (its page and its gallery, in
-/// both editions: two thirds of a site), so that a rebuild after an edit of one motorcycle does not build the
-/// models of all the others only to find them unchanged. Building them was half of such a rebuild.
+/// Stand-ins for the page models of the pages made of motorcycles (a motorcycle's page and gallery, the
+/// catalogue's pages, each facet value's list, in every edition) and for the browser's spec chunks, so that a
+/// rebuild after an edit of one motorcycle does not build the models of all the others only to find them
+/// unchanged. Building them was most of such a rebuild.
 ///
-/// What `MotorcyclePage` and `GalleryPage` read, and so what the digest of such a page covers:
-/// - the motorcycle itself: every field (`Motorcycle.digest(into:)`);
-/// - its slug and the facet values it belongs to;
-/// - what is the same for every page: the site's shape (every facet's values, their labels and slugs, but not
-///   their members), the dataset's version, and every input of a page model besides the dataset (tables and
-///   any other file of `Resources/` but the assets, the URL settings, the generator): `BuildKeys.setting`;
-/// - the page's own route, twins, language and template.
-/// A page model that starts reading something else (another motorcycle, say) must be covered here. Debug
-/// builds check it on every rebuild: each page left unrendered because of its key is rendered anyway and
+/// What those page models read, and so what their digests cover:
+/// - each motorcycle they show: every field (`Motorcycle.digest(into:)`), its slug and the facet values it
+///   belongs to (their labels and addresses), in the order the page lists them;
+/// - what is the same for every page: the facets, the dataset's version, and every input of a page model besides
+///   the dataset (tables and any other file of `Resources/` but the assets, the URL settings, the generator):
+///   `BuildKeys.setting`;
+/// - the page's own route, twins, language and template; for a catalogue page, its number and the size of the
+///   catalogue (its pager and count); for a facet value, which one.
+/// A page model that starts reading something else (another motorcycle, a total) must be covered here. Debug
+/// builds check it on every rebuild: each file left unrendered because of its key is rendered anyway and
 /// compared with the file (`SiteBuilder.renderAndWrite`), so the test suite's rebuilds catch a gap.
 struct PageInputs: Sendable {
     private let shared: Digest
     private let bikes: [Digest]
+    private let plan: SitePlan
 
     init(site: Site, keys: BuildKeys) {
         let plan = site.plan
+        self.plan = plan
         var hasher = StableHasher()
         hasher.combine(keys.setting)
         hasher.combine(UInt64(bitPattern: Int64(plan.catalogue.version)))
-        for facet in plan.facets {
-            hasher.combine(facet.id)
-            hasher.combine(UInt64(facet.values.count))
-            for value in facet.values {
-                for language in value.slug.keys.sorted() {
-                    hasher.combine(language.rawValue)
-                    hasher.combine(value.slug[language]!)
-                    hasher.combine(value.label[language] ?? "")
-                }
-            }
-        }
+        for facet in plan.facets { hasher.combine(facet.id) }
         shared = hasher.finalize()
         let bikes = plan.catalogue.motorcycles
         let digests = UnsafeDigests(count: bikes.count)
@@ -47,7 +41,8 @@ struct PageInputs: Sendable {
                 bike.digest(into: &hasher)
                 hasher.combine(plan.slugs[bike.id] ?? "")
                 for membership in plan.memberships[index] {
-                    hasher.combine(UInt64(membership.facet) << 32 | UInt64(membership.value))
+                    hasher.combine(UInt64(membership.facet))
+                    PageInputs.combine(plan.facets[membership.facet].values[membership.value], into: &hasher)
                 }
                 digests.set(index, hasher.finalize())
             }
@@ -55,22 +50,37 @@ struct PageInputs: Sendable {
         self.bikes = digests.values
     }
 
-    /// The digest standing for the page's model, for a motorcycle's page or gallery; nil for other pages.
+    /// The digest standing for the page's model; nil for the pages that show no motorcycle or all of them at
+    /// once (their models are made and hashed).
     func digest(for page: Page) -> Digest? {
-        let index: Int
         var hasher = StableHasher()
+        let members: any Collection<Int>
         switch page.kind {
         case .motorcycle(let bike):
-            index = bike
             hasher.combine(1)
+            members = CollectionOfOne(bike)
         case .gallery(let bike):
-            index = bike
             hasher.combine(2)
+            members = CollectionOfOne(bike)
+        case .facetValue(let facet, let value):
+            hasher.combine(3)
+            hasher.combine(UInt64(facet))
+            PageInputs.combine(plan.facets[facet].values[value], into: &hasher)
+            members = plan.facets[facet].values[value].members
+        case .catalogue, .cataloguePage:
+            var number = 1
+            if case .cataloguePage(let n) = page.kind { number = n }
+            let order = plan.defaultOrder
+            let start = min((number - 1) * CataloguePage.pageSize, order.count)
+            hasher.combine(4)
+            hasher.combine(UInt64(number))
+            hasher.combine(UInt64(order.count))
+            members = order[start..<min(start + CataloguePage.pageSize, order.count)]
         default:
             return nil
         }
         hasher.combine(shared)
-        hasher.combine(bikes[index])
+        combine(members, into: &hasher)
         hasher.combine(page.language?.rawValue ?? "")
         hasher.combine(page.template)
         hasher.combine(page.route.filePath)
@@ -80,6 +90,31 @@ struct PageInputs: Sendable {
             hasher.combine(page.twins[language]!.filePath)
         }
         return hasher.finalize()
+    }
+
+    /// The key of a data file made from some motorcycles' page models alone (a spec chunk, `DataFile.members`).
+    func digest(ofDataFile path: String, members: [Int]) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(5)
+        hasher.combine(shared)
+        hasher.combine(path)
+        combine(members, into: &hasher)
+        return hasher.finalize()
+    }
+
+    /// A facet value as a page shows it: its label and its address in every edition. Not its position among the
+    /// facet's values, which moves when a value before it comes or goes while no link to it changes.
+    private static func combine(_ value: FacetValue, into hasher: inout StableHasher) {
+        for language in value.slug.keys.sorted() {
+            hasher.combine(language.rawValue)
+            hasher.combine(value.slug[language]!)
+            hasher.combine(value.label[language] ?? "")
+        }
+    }
+
+    private func combine(_ members: some Collection<Int>, into hasher: inout StableHasher) {
+        hasher.combine(UInt64(members.count))
+        for index in members { hasher.combine(bikes[index]) }
     }
 }
 

@@ -195,8 +195,10 @@ public enum SiteBuilder {
                 do {
                     if isData {
                         let file = dataFiles[job]
-                        let key = keys.dataFile(
-                            path, templateDigest: file.template.flatMap { site.library.digest(of: $0) })
+                        let key =
+                            file.members.map { inputs.digest(ofDataFile: path, members: $0) }
+                            ?? keys.dataFile(
+                                path, templateDigest: file.template.flatMap { site.library.digest(of: $0) })
                         if let size = output.current(path, key: key) {
                             written.add(size, ordering: .relaxed)
                             #if DEBUG

@@ -31,19 +31,20 @@ struct BrowserData {
     }
 
     /// Every data file of every edition, each made by its own closure (written in parallel with the pages).
+    /// `members`: for a spec chunk, the motorcycles it holds (whose page models are all it is made from).
     static func files(plan: SitePlan, editions: Editions) -> [(
-        path: String, make: @Sendable () -> String
+        path: String, members: [Int]?, make: @Sendable () -> String
     )] {
         let chunks = specChunks(plan)
         var chunkOf = [Int](repeating: 0, count: plan.catalogue.motorcycles.count)
         for (number, indices) in chunks.enumerated() { for index in indices { chunkOf[index] = number } }
-        var files: [(path: String, make: @Sendable () -> String)] = []
+        var files: [(path: String, members: [Int]?, make: @Sendable () -> String)] = []
         for language in editions.languages {
             let data = BrowserData(edition: editions[language]!, plan: plan, chunkOf: chunkOf)
             let folder = language.rawValue + "/data/"
-            files.append((folder + "catalogue.js", { data.catalogueScript(chunkCount: chunks.count) }))
+            files.append((folder + "catalogue.js", nil, { data.catalogueScript(chunkCount: chunks.count) }))
             for (number, indices) in chunks.enumerated() {
-                files.append((folder + specFileName(number), { data.specsScript(number, indices: indices) }))
+                files.append((folder + specFileName(number), indices, { data.specsScript(number, indices: indices) }))
             }
         }
         return files
