@@ -2,12 +2,20 @@
 /// `extends` target exists and that they form no cycle (a cycle would recurse until the stack overflows), and
 /// flattens each `extends` chain into one tree.
 enum Compiler {
+    /// `reusing`: templates parsed earlier with the same filters; one whose file and text are the same is not
+    /// parsed again (`serve` compiles after every edit, usually of one template).
     static func compile(
-        _ sources: [SourceText], customFilters: [String: Filter]
-    ) throws(TemplateError) -> [String: CompiledTemplate] {
+        _ sources: [SourceText], customFilters: [String: Filter], reusing earlier: [String: ParsedTemplate] = [:]
+    ) throws(TemplateError) -> (templates: [String: CompiledTemplate], parsed: [String: ParsedTemplate]) {
         let filters = try filterTable(customFilters)
         var parsed: [String: ParsedTemplate] = [:]
         for source in sources {
+            if let known = earlier[source.name], known.file.text == source.text,
+                known.file.displayName == source.displayName
+            {
+                parsed[source.name] = known
+                continue
+            }
             let file = SourceFile(
                 displayName: source.displayName, text: source.text,
                 contentType: ContentType.of(templateNamed: source.name))
@@ -35,7 +43,7 @@ enum Compiler {
             compiled[name] = CompiledTemplate(
                 nodes: nodes, capacityHint: max(4096, 2 * textSize(resolved[name]!)), digest: digests[name]!)
         }
-        return compiled
+        return (compiled, parsed)
     }
 
     /// For each template, a digest of its own source and of every template it extends or includes, directly or
