@@ -28,16 +28,29 @@ final class Rebuilder: Sendable {
     }
 
     /// Builds once. A failure is reported, not thrown: the preview keeps serving and the next save may fix it.
+    ///
+    /// When pages are open in a browser and only templates or assets changed, it builds in two passes, as Hugo's
+    /// server does: the open pages alone first, then they are told to reload, then the rest of the site, while
+    /// the server holds requests for any other file until the rest is written (`StaticServer.holdRequests`).
+    /// The reload then waits for a page or two, not for every page a layout edit touches.
     @discardableResult
     func build() -> Bool {
         failing.withLock { failing in
             do {
-                let report = try SiteBuilder.build(options, cache: cache, waiting: { self.report(.waiting($0)) })
-                if failing {
-                    server.setBuildError(nil)
-                    failing = false
+                let open = server.openPages
+                var first = options
+                first.onlyPages = open.isEmpty ? nil : open
+                var report = try SiteBuilder.build(first, cache: cache, waiting: { self.report(.waiting($0)) })
+                if report.isPartial {
+                    server.holdRequests(allowing: open, folders: ["assets"])
+                    defer { server.releaseRequests() }
+                    reload(&failing)
+                    self.report(.reloaded(pages: open.count, seconds: report.seconds))
+                    let rest = try SiteBuilder.build(options, cache: cache, waiting: { self.report(.waiting($0)) })
+                    report = Self.merging(report, rest)
+                } else {
+                    reload(&failing)
                 }
-                server.notifyReload()
                 // Only now: the previous files were still being served to pages that had not reloaded yet.
                 SiteBuilder.removeStaging(for: options)
                 self.report(.built(report))
@@ -50,5 +63,26 @@ final class Rebuilder: Sendable {
                 return false
             }
         }
+    }
+
+    private func reload(_ failing: inout Bool) {
+        if failing {
+            server.setBuildError(nil)
+            failing = false
+        }
+        server.notifyReload()
+    }
+
+    /// One report for both passes of a rebuild: what the second found unchanged, the first had changed.
+    static func merging(_ first: BuildReport, _ rest: BuildReport) -> BuildReport {
+        var report = rest
+        report.phases = [("open pages", first.seconds)] + rest.phases
+        report.rendered += first.rendered
+        if let changes = first.changes, var total = rest.changes {
+            total.changed += changes.changed
+            total.unchanged -= changes.changed
+            report.changes = total
+        }
+        return report
     }
 }

@@ -101,13 +101,14 @@ final class Connection {
                     LiveReloadHub.script, type: ContentType.javascript, isHead: isHead, keepAlive: keepAlive)
             }
             if path == LiveReloadHub.eventsPath {
-                streamEvents(isHead: isHead)
+                streamEvents(isHead: isHead, page: openPage(request.query))
                 return false
             }
         }
         let resolver = PathResolver(root: configuration.root)
         switch resolver.resolve(path: path, query: request.query) {
         case .file(let file):
+            server.gate.waitIfHeld(file)
             return sendFile(file, status: .ok, request: request, keepAlive: keepAlive)
         case .redirect(let location):
             return send(
@@ -119,6 +120,7 @@ final class Connection {
             return false
         case .notFound:
             if let page = resolver.notFoundPage() {
+                server.gate.waitIfHeld(page)
                 return sendFile(page, status: .notFound, request: request, keepAlive: keepAlive)
             }
             return send(HTTPResponseHead.simple(.notFound, keepAlive: keepAlive, includeBody: !isHead))
@@ -192,8 +194,18 @@ final class Connection {
         return bytes
     }
 
+    /// The file of the page that opened an event stream (`?page=<its URL path>`), relative to the root.
+    private func openPage(_ query: String?) -> String? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&") where pair.hasPrefix("page=") {
+            guard let path = PathResolver.decode(String(pair.dropFirst(5))) else { return nil }
+            return PathResolver(root: configuration.root).relativeFile(path: path)
+        }
+        return nil
+    }
+
     /// Holds the connection as a Server-Sent Events stream until the client leaves or the server stops.
-    private func streamEvents(isHead: Bool) {
+    private func streamEvents(isHead: Bool, page: String?) {
         let hub = server.liveReload
         if isHead {
             var head = HTTPResponseHead(status: .ok, contentType: "text/event-stream; charset=utf-8", keepAlive: false)
@@ -201,7 +213,7 @@ final class Connection {
             _ = send(head.serialized())
             return
         }
-        guard hub.attach(fd) else { return }
+        guard hub.attach(fd, page: page) else { return }
         defer { hub.detach(fd) }
         while !server.isStopping {
             guard let readable = Socket.waitReadable(fd, milliseconds: configuration.pingIntervalMilliseconds) else {

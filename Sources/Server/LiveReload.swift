@@ -13,7 +13,8 @@ final class LiveReloadHub: Sendable {
     static let snippet = Array("<script src=\"/__guzzi/reload.js\"></script>".utf8)
 
     private struct State {
-        var streams: Set<Int32> = []
+        /// Each open stream, with the page that opened it (a file path relative to the site's root), if known.
+        var streams: [Int32: String?] = [:]
         var buildError: String?
     }
 
@@ -21,29 +22,35 @@ final class LiveReloadHub: Sendable {
 
     var streamCount: Int { state.withLock { $0.streams.count } }
 
+    /// The pages open in a browser now (file paths relative to the site's root), as their streams said.
+    var openPages: Set<String> {
+        state.withLock { Set($0.streams.values.compactMap { $0 }) }
+    }
+
     /// Sends the stream's head and, atomically with registering it, the current error, so a page opened
-    /// between a failed build and the next one still shows the overlay.
-    func attach(_ fd: Int32) -> Bool {
+    /// between a failed build and the next one still shows the overlay. `page` is the file the page was
+    /// served from, relative to the site's root.
+    func attach(_ fd: Int32, page: String? = nil) -> Bool {
         state.withLock { state in
             var head = HTTPResponseHead(status: .ok, contentType: "text/event-stream; charset=utf-8", keepAlive: false)
             head.add("Cache-Control", "no-cache")
             var bytes = head.serialized() + Array("retry: 1000\n\n".utf8)
             if let message = state.buildError { bytes += Self.errorEvent(message) }
             guard Socket.sendAll(fd, bytes) else { return false }
-            state.streams.insert(fd)
+            state.streams.updateValue(page, forKey: fd)
             return true
         }
     }
 
     /// Must run before the descriptor is closed, so a broadcast never writes to a reused number.
     func detach(_ fd: Int32) {
-        _ = state.withLock { $0.streams.remove(fd) }
+        _ = state.withLock { $0.streams.removeValue(forKey: fd) }
     }
 
     /// Keeps idle streams honest: a dead peer makes this send fail, ending the stream.
     func ping(_ fd: Int32) -> Bool {
         state.withLock { state in
-            guard state.streams.contains(fd) else { return false }
+            guard state.streams[fd] != nil else { return false }
             return Socket.sendAll(fd, Array(": ping\n\n".utf8), dontWait: true)
         }
     }
@@ -60,8 +67,8 @@ final class LiveReloadHub: Sendable {
     private func broadcast(_ event: [UInt8], update: (inout State) -> Void) {
         state.withLock { state in
             update(&state)
-            for fd in state.streams where !Socket.sendAll(fd, event, dontWait: true) {
-                state.streams.remove(fd)
+            for fd in state.streams.keys where !Socket.sendAll(fd, event, dontWait: true) {
+                state.streams.removeValue(forKey: fd)
                 shutdown(fd, Int32(SHUT_RDWR))
             }
         }
@@ -92,14 +99,15 @@ final class LiveReloadHub: Sendable {
         return html + snippet
     }
 
-    /// The browser side. The overlay uses textContent only: compiler messages may contain markup.
+    /// The browser side. The stream names its page, so a rebuild can render the open pages first. The overlay
+    /// uses textContent only: compiler messages may contain markup.
     /// After the stream drops and comes back (server restarted), the page reloads to catch up.
     static let script = Array(
         """
         (function () {
           "use strict";
           if (!window.EventSource) return;
-          var source = new EventSource("/__guzzi/events");
+          var source = new EventSource("/__guzzi/events?page=" + encodeURIComponent(location.pathname));
           var overlay = null;
           var lost = false;
           function hide() { if (overlay) { overlay.remove(); overlay = null; } }

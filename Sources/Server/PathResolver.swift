@@ -37,6 +37,14 @@ struct PathResolver {
         return regularFile(real, realRoot: realRoot)
     }
 
+    /// The file a URL path (already decoded) is served from, relative to the root; nil for none.
+    func relativeFile(path: String) -> String? {
+        guard path.hasPrefix("/"), !path.contains("%"), let realRoot = Self.realPath(root),
+            case .file(let file) = resolve(path: path, query: nil)
+        else { return nil }
+        return file.hasPrefix(realRoot + "/") ? String(file.dropFirst(realRoot.count + 1)) : nil
+    }
+
     /// The site's own 404 page, under the same rules as any other file.
     func notFoundPage() -> String? {
         guard let realRoot = Self.realPath(root),

@@ -9,6 +9,7 @@ import Synchronization
 public final class StaticServer: Sendable {
     let configuration: ServerConfiguration
     let liveReload = LiveReloadHub()
+    let gate = RequestGate()
     private let listener: Int32
     private let listenerOpen = Mutex(true)
     private let stopping = Atomic(false)
@@ -112,6 +113,19 @@ public final class StaticServer: Sendable {
 
     public func setBuildError(_ message: String?) {
         liveReload.setBuildError(message)
+    }
+
+    /// The files (relative to the root) of the pages open in a browser with live reload.
+    public var openPages: Set<String> { liveReload.openPages }
+
+    /// Makes requests for any file but `files` and those in `folders` (relative to the root) wait until
+    /// `releaseRequests()`: for the rest of a rebuild whose open pages were already reloaded.
+    public func holdRequests(allowing files: Set<String>, folders: [String]) {
+        gate.hold(root: configuration.root, allowing: files, folders: folders)
+    }
+
+    public func releaseRequests() {
+        gate.release()
     }
 
     private func closeListener() {

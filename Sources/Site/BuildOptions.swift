@@ -20,6 +20,11 @@ public struct BuildOptions: Sendable {
     /// The URL path the site is served from, for the links of the 404 page (served at any address, so its links
     /// cannot be relative). Defaults to the base URL's path, or `/`; `serve` sets `/`, where it serves the site.
     public var servedFromPath: String?
+    /// `serve`'s first pass after an edit: render only these pages (file paths relative to the output), the ones
+    /// open in a browser, so they can reload before the rest of the site is rendered by a second, full build.
+    /// Taken only when the catalogue and tables are unchanged (`BuildCache`: a template or asset edit) and the
+    /// output is one to update in place; else the build is a full one. See `BuildReport.isPartial`.
+    public var onlyPages: Set<String>?
 
     public init(
         dataPath: String = "Resources/sample/info_moto.json", outputPath: String = "output",

@@ -14,6 +14,8 @@ public struct BuildReport: Sendable {
     /// Files made anew: pages rendered, JSON indexes and sitemap made, assets stored. The rest were left as
     /// they were without being rendered, their inputs unchanged.
     public var rendered: Int
+    /// Only `BuildOptions.onlyPages` (and the assets) were brought up to date; a full build must follow.
+    public var isPartial = false
 
     public var seconds: Double { phases.reduce(0) { $0 + $1.seconds } }
 }

@@ -19,7 +19,8 @@ public enum SiteBuilder {
         waiting: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SiteError) -> BuildReport {
         var clock = PhaseClock()
-        let inputs = try loadInputs(options)
+        let inputs = try loadInputs(options, reusing: cache?.library)
+        cache?.library = inputs.library
         let editions = inputs.editions
         let data: [UInt8]
         do {
@@ -72,8 +73,10 @@ public enum SiteBuilder {
             for page in site.plan.pages where !seen.insert(page.route.filePath).inserted {
                 throw .output(path: page.route.filePath, message: "two pages would be written to this file")
             }
+            // serve's first pass after a template or asset edit: the open pages alone (see `onlyPages`).
+            let only = cached != nil && output is IncrementalWriter ? options.onlyPages : nil
             let pages = site.plan.pages
-            let dataFiles = site.dataFiles()
+            let dataFiles = only == nil ? site.dataFiles() : []
             var bytes = 0
             var stored = 0
             for asset in assets {
@@ -90,10 +93,12 @@ public enum SiteBuilder {
             let keepsContexts = cache != nil && cached == nil && pages.count <= BuildCache.maximumPages
             let rendered = try renderAndWrite(
                 site: site, output: output, keys: keys, dataFiles: dataFiles, cached: cached,
-                keepingContexts: keepsContexts, progress: progress)
+                keepingContexts: keepsContexts, only: only, progress: progress)
             bytes += rendered.bytes
             clock.lap("render and write")
-            let changes = try output.commit(global: keys.global, pages: pages.count)
+            // A partial build records no global key, so the next build cannot take the output as up to date.
+            let changes = try output.commit(
+                global: only == nil ? keys.global : .zero, pages: pages.count, keepingOthers: only != nil)
             clock.lap("publish")
             if let cache, cached == nil {
                 cache.store(
@@ -101,9 +106,11 @@ public enum SiteBuilder {
                         key: keys.models, plan: plan, warnings: warnings, contexts: rendered.contexts,
                         digests: rendered.digests))
             }
-            return BuildReport(
+            var report = BuildReport(
                 pages: pages.count, files: pages.count + assets.count + dataFiles.count, bytes: bytes,
                 warnings: warnings, phases: clock.phases, changes: changes, rendered: stored + rendered.made)
+            report.isPartial = only != nil
+            return report
         } catch {
             output.discard()
             throw error
@@ -151,7 +158,9 @@ public enum SiteBuilder {
         let library: TemplateLibrary
     }
 
-    static func loadInputs(_ options: BuildOptions) throws(SiteError) -> Inputs {
+    static func loadInputs(_ options: BuildOptions, reusing library: TemplateLibrary? = nil) throws(SiteError)
+        -> Inputs
+    {
         for (role, path) in [("templates", options.templatesPath), ("resources", options.resourcesPath)] {
             var isDirectory: ObjCBool = false
             if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
@@ -160,7 +169,8 @@ public enum SiteBuilder {
         }
         let editions = try Editions.load(directory: options.resourcesPath + "/i18n")
         do {
-            return Inputs(editions: editions, library: try TemplateLibrary(directory: options.templatesPath))
+            return Inputs(
+                editions: editions, library: try TemplateLibrary(directory: options.templatesPath, reusing: library))
         } catch {
             throw .template(error)
         }
@@ -170,10 +180,11 @@ public enum SiteBuilder {
     /// Errors are reported for the first failing page in plan order, so the message is the same on every run.
     /// A file whose key (`BuildKeys`) says the output already holds it is not rendered. `cached` holds the page
     /// models and their digests of an earlier build with the same data and tables; with `keepingContexts` the
-    /// models made now are returned for the next build. The page models' digests are always returned.
+    /// models made now are returned for the next build. The page models' digests are always returned. With
+    /// `only`, the other files are left alone (a partial build).
     static func renderAndWrite(
         site: Site, output: any SiteOutput, keys: BuildKeys, dataFiles: [DataFile],
-        cached: BuildCache.Entry? = nil, keepingContexts: Bool = false,
+        cached: BuildCache.Entry? = nil, keepingContexts: Bool = false, only: Set<String>? = nil,
         progress: (@Sendable (BuildProgress) -> Void)?
     ) throws(SiteError) -> (bytes: Int, made: Int, contexts: [[String: Value]]?, digests: [Digest]) {
         let pages = site.plan.pages
@@ -192,6 +203,7 @@ public enum SiteBuilder {
             for job in stride(from: worker, to: jobs, by: workers) {
                 let isData = job < dataFiles.count
                 let path = isData ? dataFiles[job].path : pages[job - dataFiles.count].route.filePath
+                if let only, !only.contains(path) { continue }
                 do {
                     if isData {
                         let file = dataFiles[job]

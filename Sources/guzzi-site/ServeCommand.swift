@@ -46,6 +46,10 @@ enum ServeCommand {
         switch event {
         case .waiting(let message):
             Terminal.error(message)
+        case .reloaded(let pages, let seconds):
+            say(
+                "Reloaded \(pages == 1 ? "the open page" : "\(pages) open pages") in \(Int((seconds * 1000).rounded())) ms"
+            )
         case .built(let report):
             for warning in report.warnings { Terminal.error(warning.description) }
             say(Commands.summary(report, output: output))

@@ -2,10 +2,12 @@
 """Times `guzzi-site serve` from a template edit to the reload event its browsers get.
 
 Usage: reload.py --bin PATH --data FILE [--edits N] [--templates NAME,...] [--edit visible|comment]
+                 [--page moto|none|/url/path/]
 
 It copies Templates/ and Resources/ into a temporary folder (the repository is never touched), starts
-`serve --port 0` on that copy, listens on /__guzzi/events like an open page does, and then, for each edit,
-changes one template and measures the time from just before the write to the arrival of `event: reload`.
+`serve --port 0` on that copy, listens on /__guzzi/events like an open page does (a motorcycle page by default:
+--page), and then, for each edit, changes one template and measures the time from just before the write to the
+arrival of `event: reload`, then fetches the page and says whether the edit is in it.
 Edits take turns over the templates given (default: the layout every page uses, the motorcycle page and a
 partial), one every second so that each is its own rebuild. Prints each time, what serve reported for the
 rebuild, and min / median / max in milliseconds.
@@ -27,15 +29,23 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def open_events(port):
+def open_events(port, page):
     sock = socket.create_connection(("127.0.0.1", port))
-    sock.sendall(b"GET /__guzzi/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    query = "?page=" + urllib.parse.quote(page, safe="") if page else ""
+    sock.sendall(("GET /__guzzi/events%s HTTP/1.1\r\nHost: localhost\r\n\r\n" % query).encode())
     sock.settimeout(10)
     return sock
+
+
+def fetch(port, path):
+    with urllib.request.urlopen("http://127.0.0.1:%d%s" % (port, path), timeout=10) as response:
+        return response.read().decode("utf-8", "replace")
 
 
 def wait_for(sock, marker, buffer):
@@ -56,6 +66,9 @@ def main():
     parser.add_argument("--templates", default="base.html,pages/motorcycle.html,partials/value.html")
     parser.add_argument("--phases", action="store_true", help="let serve print each rebuild's phases to stderr")
     parser.add_argument("--edit", choices=("visible", "comment"), default="visible")
+    parser.add_argument("--page", default="moto",
+                        help="the page the listener says it is: a URL path, 'moto' (the first motorcycle's English"
+                             " page, the default) or 'none' (no page: serve rebuilds everything before the reload)")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="guzzi-reload-")
@@ -82,7 +95,12 @@ def main():
                 summaries.append(line.strip())
 
         threading.Thread(target=read_summaries, daemon=True).start()
-        sock = open_events(port)
+        page = args.page
+        if page == "moto":
+            page = "/en/moto/%s/" % sorted(os.listdir(os.path.join(work, "site", "en", "moto")))[0]
+        elif page == "none":
+            page = None
+        sock = open_events(port, page)
         buffer = [b""]
         wait_for(sock, b"\r\n\r\n", buffer)
         names = args.templates.split(",")
@@ -107,14 +125,18 @@ def main():
             wait_for(sock, b"event: reload", buffer)
             elapsed = (time.perf_counter() - started) * 1000
             times.append(elapsed)
-            deadline = time.time() + 2
-            while len(summaries) == count and time.time() < deadline:
+            # What the reloading page gets: the edit must be in it (when its template draws this page).
+            shown = "" if page is None or args.edit == "comment" else (
+                "page has the edit" if ("<!-- edit %d -->" % edit) in fetch(port, page) else "page without the edit")
+            deadline = time.time() + 5
+            while not any(line.startswith("Wrote") for line in summaries[count:]) and time.time() < deadline:
                 time.sleep(0.01)
-            said = summaries[-1].split(": ", 1)[-1] if len(summaries) > count else ""
-            print("%-28s %7.1f ms   %s" % (name, elapsed, said))
-        print("reload after a %s template edit: min %.1f ms, median %.1f ms, max %.1f ms over %d edits"
-              " (debounce of 30 ms included)"
-              % (args.edit, min(times), statistics.median(times), max(times), len(times)))
+            said = "; ".join(line.split(": ", 1)[-1] if line.startswith("Wrote") else line
+                             for line in summaries[count:])
+            print("%-28s %7.1f ms   %s   %s" % (name, elapsed, shown, said))
+        print("reload after a %s template edit, open page %s: min %.1f ms, median %.1f ms, max %.1f ms over %d"
+              " edits (debounce of 30 ms included)"
+              % (args.edit, page or "none", min(times), statistics.median(times), max(times), len(times)))
     finally:
         server.terminate()
         server.wait()

@@ -18,6 +18,22 @@ final class PreviewFixture: Sendable {
             events.withLock { $0.filter { if case .built = $0 { true } else { false } }.count }
         }
 
+        /// The page counts of the `reloaded` events: rebuilds whose open pages went first.
+        var reloads: [Int] {
+            events.withLock { $0.compactMap { if case .reloaded(let pages, _) = $0 { pages } else { nil } } }
+        }
+
+        /// Whether every `reloaded` event came right before a `built` one.
+        var reloadsPrecedeBuilds: Bool {
+            events.withLock { events in
+                events.indices.allSatisfy { index in
+                    guard case .reloaded = events[index] else { return true }
+                    guard index + 1 < events.count, case .built = events[index + 1] else { return false }
+                    return true
+                }
+            }
+        }
+
         var failures: [String] {
             events.withLock { $0.compactMap { if case .failed(let message) = $0 { message } else { nil } } }
         }

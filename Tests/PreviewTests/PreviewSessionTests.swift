@@ -1,5 +1,6 @@
 import Foundation
 import Preview
+import Site
 import TestSupport
 import Testing
 
@@ -25,6 +26,42 @@ import Testing
         #expect(preview.read("en/index.html").contains("<p id=\"edited\">edited</p>"))
         #expect(preview.read("it/index.html").contains("<p id=\"edited\">edited</p>"))
         #expect(preview.log.failures.isEmpty)
+    }
+
+    /// With a page open in a browser, a template edit reloads that page as soon as it alone is rebuilt, while
+    /// the server holds requests for other files; the rest of the site follows and ends as a clean build.
+    @Test(.timeLimit(.minutes(1)))
+    func theOpenPageIsRebuiltFirstAndTheRestOfTheSiteFollows() throws {
+        let preview = try PreviewFixture()
+        defer { preview.stop() }
+        #expect(preview.start())
+        let events = try EventStream(port: preview.server.port, page: "/en/")
+        defer { events.close() }
+        #expect(events.waitFor("retry:", seconds: 5))
+        #expect(preview.wait { preview.server.openPages == ["en/index.html"] })
+
+        let edited = "<p id=\"edited\">edited</p>"
+        try preview.edit(preview.folder + "/Templates/base.html", replacing: "</body>", with: edited + "</body>")
+        #expect(events.waitFor("event: reload"), "\(preview.log.failures)")
+        #expect(preview.read("en/index.html").contains(edited), "the open page has the edit when it reloads")
+        #expect(preview.wait { preview.log.builds == 2 })
+        #expect(preview.log.reloads == [1])
+        #expect(preview.log.reloadsPrecedeBuilds)
+        #expect(preview.read("it/moto/v7-1967/index.html").contains(edited))
+        #expect(!events.text.contains("build-error"))
+
+        var clean = preview.session.options
+        clean.outputPath = preview.folder + "/clean"
+        clean.clean = true
+        _ = try SiteBuilder.build(clean)
+        let served = folderSnapshot(preview.output).filter { $0.key != ".guzzi-site" }
+        #expect(served == folderSnapshot(clean.outputPath).filter { $0.key != ".guzzi-site" })
+        // The manifest of the complete site again: a build with the same inputs finds nothing to do.
+        var again = preview.session.options
+        again.defersCleanup = false
+        let report = try SiteBuilder.build(again)
+        #expect(report.changes == OutputChanges(changed: 0, removed: 0, unchanged: served.count))
+        #expect(report.rendered == 0)
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -33,7 +33,9 @@ import Testing
         let script = try site.get("/__guzzi/reload.js")
         #expect(script.status == 200)
         #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
-        #expect(script.bodyText.contains("new EventSource(\"/__guzzi/events\")"))
+        #expect(
+            script.bodyText.contains(
+                "new EventSource(\"/__guzzi/events?page=\" + encodeURIComponent(location.pathname))"))
         #expect(script.bodyText.contains("textContent"))
         #expect(!script.bodyText.contains("innerHTML"))
     }

@@ -8,9 +8,12 @@ public final class EventStream: Sendable {
     private let received = Mutex("")
     private let finished = Atomic(false)
 
-    public init(port: UInt16) throws(LoopbackError) {
+    /// `page`: the URL path of the page the stream stands for, sent as the reload script sends it.
+    public init(port: UInt16, page: String? = nil) throws(LoopbackError) {
         fd = try connectLoopback(port: port, timeoutMilliseconds: 500)
-        let request = "GET /__guzzi/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        let query = page.map { "?page=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) }
+        let request =
+            "GET /__guzzi/events\(query ?? "") HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
         guard sendAll(fd, Array(request.utf8)) else {  // deinit closes the descriptor
             throw LoopbackError(description: "could not send the events request")
         }

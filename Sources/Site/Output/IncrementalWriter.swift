@@ -134,8 +134,14 @@ final class IncrementalWriter: SiteOutput {
         }
     }
 
-    func commit(global: Digest, pages: Int) throws(SiteError) -> OutputChanges? {
-        let (entries, staged, unchanged) = state.withLock { ($0.entries, $0.staged, $0.unchanged) }
+    func commit(global: Digest, pages: Int, keepingOthers: Bool = false) throws(SiteError) -> OutputChanges? {
+        var (entries, staged, unchanged) = state.withLock { ($0.entries, $0.staged, $0.unchanged) }
+        if keepingOthers {
+            for (path, entry) in previous.files where entries[path] == nil {
+                entries[path] = entry
+                unchanged += 1
+            }
+        }
         let stale = previous.files.keys.filter { entries[$0] == nil }.sorted()
         let manifest = Manifest(global: global, pages: pages, files: entries)
         let changes = OutputChanges(changed: staged.count, removed: stale.count, unchanged: unchanged)

@@ -138,7 +138,8 @@ final class OutputWriter: SiteOutput {
         entries.withLock { $0[path] = entry }
     }
 
-    func commit(global: Digest, pages: Int) throws(SiteError) -> OutputChanges? {
+    func commit(global: Digest, pages: Int, keepingOthers: Bool = false) throws(SiteError) -> OutputChanges? {
+        precondition(!keepingOthers, "a clean build writes every file")
         let files = entries.withLock { $0 }
         try write(OutputWriter.markerName, Manifest(global: global, pages: pages, files: files).serialized())
         try publish()

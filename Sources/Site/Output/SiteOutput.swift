@@ -16,8 +16,9 @@ protocol SiteOutput: Sendable {
     func store(_ path: String, key: Digest, bytes: [UInt8]) throws(SiteError)
 
     /// Makes what was stored the new site, with a manifest made of `global` and `pages`, and says what changed
-    /// (nil for a clean build, which replaced everything).
-    func commit(global: Digest, pages: Int) throws(SiteError) -> OutputChanges?
+    /// (nil for a clean build, which replaced everything). With `keepingOthers` (a partial build), files
+    /// that were not looked at stay, with their previous manifest entries.
+    func commit(global: Digest, pages: Int, keepingOthers: Bool) throws(SiteError) -> OutputChanges?
 
     /// After a failure: removes what the build made. The previous site is left as it was.
     func discard()
