@@ -9,7 +9,8 @@ import Templating
 ///
 /// What those page models read, and so what their digests cover:
 /// - each motorcycle they show: every field (`Motorcycle.digest(into:)`), its slug and the facet values it
-///   belongs to (their labels and addresses), in the order the page lists them;
+///   belongs to (their labels and addresses), in the order the page lists them; a facet value's list, only
+///   what its rows show (name, address, years, photos and the facet's figure, `FacetFigure`);
 /// - what is the same for every page: the facets, the dataset's version, and every input of a page model besides
 ///   the dataset (tables and any other file of `Resources/` but the assets, the URL settings, the generator):
 ///   `BuildKeys.setting`;
@@ -21,6 +22,8 @@ import Templating
 struct PageInputs: Sendable {
     private let shared: Digest
     private let bikes: [Digest]
+    /// Per edition and motorcycle, what a row of a facet value's list shows besides the facet's figure.
+    private let rows: [Language: [Digest]]
     private let plan: SitePlan
 
     init(site: Site, keys: BuildKeys) {
@@ -48,6 +51,26 @@ struct PageInputs: Sendable {
             }
         }
         self.bikes = digests.values
+        var rows: [Language: [Digest]] = [:]
+        for language in plan.languages {
+            let texts = plan.texts[language]!
+            let row = UnsafeDigests(count: bikes.count)
+            DispatchQueue.concurrentPerform(iterations: runs) { run in
+                for index in stride(from: run, to: bikes.count, by: runs) {
+                    var hasher = StableHasher()
+                    let bike = bikes[index]
+                    hasher.combine(UInt64(bitPattern: Int64(bike.id)))
+                    hasher.combine(bike.general.name)
+                    hasher.combine(plan.slugs[bike.id] ?? "")
+                    hasher.combine(texts[index].years)
+                    hasher.combine(UInt64(bike.images.count))  // the thumbnail
+                    for image in bike.images { hasher.combine(image) }
+                    row.set(index, hasher.finalize())
+                }
+            }
+            rows[language] = row.values
+        }
+        self.rows = rows
     }
 
     /// The digest standing for the page's model; nil for the pages that show no motorcycle or all of them at
@@ -63,10 +86,22 @@ struct PageInputs: Sendable {
             hasher.combine(2)
             members = CollectionOfOne(bike)
         case .facetValue(let facet, let value):
+            // Its rows show a few things of each motorcycle, one of them the facet's figure: an edit of anything
+            // else of a bike leaves the page as it was.
+            guard let language = page.language else { return nil }
+            let definition = plan.facets[facet]
+            let bikes = plan.catalogue.motorcycles
+            let texts = plan.texts[language]!
+            let rows = rows[language]!
             hasher.combine(3)
             hasher.combine(UInt64(facet))
-            PageInputs.combine(plan.facets[facet].values[value], into: &hasher)
-            members = plan.facets[facet].values[value].members
+            PageInputs.combine(definition.values[value], into: &hasher)
+            members = EmptyCollection()
+            hasher.combine(UInt64(definition.values[value].members.count))
+            for index in definition.values[value].members {
+                hasher.combine(rows[index])
+                definition.figure.combineInput(bikes[index], texts[index], into: &hasher)
+            }
         case .catalogue, .cataloguePage:
             var number = 1
             if case .cataloguePage(let n) = page.kind { number = n }

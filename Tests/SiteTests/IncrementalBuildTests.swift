@@ -295,7 +295,10 @@ enum OutputState {
         for (path, bytes) in after where before[path] == bytes {
             #expect(statuses[path] == statusesBefore[path], "\(path) was rewritten")
         }
-        #expect(report.rendered < first.files / 20, "rendered \(report.rendered) of \(first.files)")
+        // In both editions: its page and gallery, its catalogue page and spec chunk, the JSON index, the
+        // catalogue script, the charts, its power class (two when it moved) and the power overview and browse
+        // counts. Not the other facet values that list it (decade, family, weight…): their rows show no power.
+        #expect(report.rendered <= 24, "rendered \(report.rendered) of \(first.files)")
     }
 
     /// A file changed or deleted by hand in the output is written again; one added by hand is left alone, and

@@ -9,7 +9,7 @@ struct Facet: Sendable {
     let id: String
     let values: [FacetValue]
     /// The figure a value page shows next to each motorcycle.
-    let figure: @Sendable (Motorcycle, Edition, BikeTexts) -> String?
+    let figure: FacetFigure
 }
 
 /// One value of a facet and the motorcycles in it, in the catalogue's default order (newest first).

@@ -79,7 +79,7 @@ struct FacetBuilder {
         if !none.isEmpty {
             values.append(FacetValue(slug: notStatedSlug, label: label("not_stated_value"), members: none))
         }
-        return Facet(id: "family", values: values) { _, _, texts in texts.years }
+        return Facet(id: "family", values: values, figure: .years)
     }
 
     /// The last year of the catalogue: a motorcycle still in production counts up to it.
@@ -102,7 +102,7 @@ struct FacetBuilder {
                 slug: same(String(decade)), label: label("decade_label", ["decade": String(decade)]),
                 members: groups[decade]!)
         }
-        return Facet(id: "decade", values: values) { _, _, texts in texts.years }
+        return Facet(id: "decade", values: values, figure: .years)
     }
 
     private func cycle() -> Facet {
@@ -112,7 +112,7 @@ struct FacetBuilder {
             let key = cycle == 2 ? "two_stroke" : "four_stroke"
             return FacetValue(slug: label("slug_" + key), label: label(key), members: members)
         }
-        return Facet(id: "cycle", values: values) { _, _, texts in texts.displacement }
+        return Facet(id: "cycle", values: values, figure: .displacement)
     }
 
     private func classFacet(_ classes: Classes) -> Facet {
@@ -133,12 +133,8 @@ struct FacetBuilder {
         if !none.isEmpty {
             values.append(FacetValue(slug: notStatedSlug, label: label("not_stated_value"), members: none))
         }
-        let unit = classes.unit
-        let value = classes.value
-        return Facet(id: classes.id, values: values) { bike, edition, texts in
-            if unit == "hp" { return texts.power }
-            return edition.measure(value(bike), unit: unit)
-        }
+        let figure: FacetFigure = classes.unit == "hp" ? .power : .measure(unit: classes.unit, value: classes.value)
+        return Facet(id: classes.id, values: values, figure: figure)
     }
 
     private func classValue(_ classes: Classes, slot: Int, members: [Int]) -> FacetValue {

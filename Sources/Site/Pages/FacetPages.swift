@@ -86,7 +86,8 @@ struct FacetPages {
                 "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
                 "years": .text(texts[index].years),
                 "figure": [
-                    "value": definition.figure(bike, edition, texts[index]).map { .text($0) } ?? .null, "lang": .null,
+                    "value": definition.figure.text(bike, edition, texts[index]).map { .text($0) } ?? .null,
+                    "lang": .null,
                 ],
                 "thumb": thumbnails.value(bike),
             ]

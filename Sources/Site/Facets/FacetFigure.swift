@@ -1,0 +1,37 @@
+import Catalogue
+import Templating
+
+/// The figure a facet value's page shows beside each motorcycle: its years for a family or a decade, and the
+/// facet's own figure for the others (the displacement for the engine cycle).
+///
+/// An enum rather than a closure so that a rebuild can tell what the text is made from (`combineInput`) and
+/// render a value page again only when a figure it shows changed, not whenever anything of one of its
+/// thousands of motorcycles did (`PageInputs`).
+enum FacetFigure: Sendable {
+    case years
+    case displacement
+    case power
+    /// A figure of the motorcycle in `unit`, formatted by the edition.
+    case measure(unit: String, value: @Sendable (Motorcycle) -> Double?)
+
+    func text(_ bike: Motorcycle, _ edition: Edition, _ texts: BikeTexts) -> String? {
+        switch self {
+        case .years: texts.years
+        case .displacement: texts.displacement
+        case .power: texts.power
+        case .measure(let unit, let value): edition.measure(value(bike), unit: unit)
+        }
+    }
+
+    /// Feeds what `text` is made from into `hasher`, the edition's formats aside (they are in every key).
+    func combineInput(_ bike: Motorcycle, _ texts: BikeTexts, into hasher: inout StableHasher) {
+        switch self {
+        case .years: hasher.combine(texts.years)
+        case .displacement: hasher.combine(texts.displacement ?? "\u{0}")
+        case .power: hasher.combine(texts.power ?? "\u{0}")
+        case .measure(let unit, let value):
+            hasher.combine(unit)
+            hasher.combine(value(bike).map { $0.bitPattern } ?? 0x7FF8_DEAD_0000_0000)
+        }
+    }
+}
