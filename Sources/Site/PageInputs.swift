@@ -58,13 +58,13 @@ struct PageInputs: Sendable {
             DispatchQueue.concurrentPerform(iterations: runs) { run in
                 for index in stride(from: run, to: bikes.count, by: runs) {
                     var hasher = StableHasher()
-                    let bike = bikes[index]
-                    hasher.combine(UInt64(bitPattern: Int64(bike.id)))
-                    hasher.combine(bike.general.name)
-                    hasher.combine(plan.slugs[bike.id] ?? "")
+                    let id = bikes[index].id
+                    hasher.combine(UInt64(bitPattern: Int64(id)))
+                    hasher.combine(bikes[index].general.name)
+                    hasher.combine(plan.slugs[id] ?? "")
                     hasher.combine(texts[index].years)
-                    hasher.combine(UInt64(bike.images.count))  // the thumbnail
-                    for image in bike.images { hasher.combine(image) }
+                    hasher.combine(UInt64(bikes[index].images.count))  // the thumbnail
+                    for image in bikes[index].images { hasher.combine(image) }
                     row.set(index, hasher.finalize())
                 }
             }
@@ -100,7 +100,7 @@ struct PageInputs: Sendable {
             hasher.combine(UInt64(definition.values[value].members.count))
             for index in definition.values[value].members {
                 hasher.combine(rows[index])
-                definition.figure.combineInput(bikes[index], texts[index], into: &hasher)
+                definition.figure.combineInput(index, of: bikes, texts, into: &hasher)
             }
         case .catalogue, .cataloguePage:
             var number = 1

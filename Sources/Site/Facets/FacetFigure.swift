@@ -23,15 +23,19 @@ enum FacetFigure: Sendable {
         }
     }
 
-    /// Feeds what `text` is made from into `hasher`, the edition's formats aside (they are in every key).
-    func combineInput(_ bike: Motorcycle, _ texts: BikeTexts, into hasher: inout StableHasher) {
+    /// Feeds what `text` is made from into `hasher` for motorcycle `index`, the edition's formats aside (they
+    /// are in every key). Takes the arrays, not one motorcycle: copying one out costs a retain per text field,
+    /// and this runs for every row of every value page.
+    func combineInput(
+        _ index: Int, of bikes: [Motorcycle], _ texts: [BikeTexts], into hasher: inout StableHasher
+    ) {
         switch self {
-        case .years: hasher.combine(texts.years)
-        case .displacement: hasher.combine(texts.displacement ?? "\u{0}")
-        case .power: hasher.combine(texts.power ?? "\u{0}")
+        case .years: hasher.combine(texts[index].years)
+        case .displacement: hasher.combine(texts[index].displacement ?? "\u{0}")
+        case .power: hasher.combine(texts[index].power ?? "\u{0}")
         case .measure(let unit, let value):
             hasher.combine(unit)
-            hasher.combine(value(bike).map { $0.bitPattern } ?? 0x7FF8_DEAD_0000_0000)
+            hasher.combine(value(bikes[index]).map { $0.bitPattern } ?? 0x7FF8_DEAD_0000_0000)
         }
     }
 }
