@@ -14,7 +14,9 @@ import Templating
 ///   the build writes a few files, not one per motorcycle. A bike with a higher id than all others lands in the
 ///   last chunk, so adding one rewrites one chunk.
 struct BrowserData {
-    static let specChunkSize = 250
+    /// Small enough that an edit of one motorcycle makes few others' spec rows again (a chunk is made from
+    /// their page models), large enough that a comparison loads a handful of files.
+    static let specChunkSize = 50
 
     let edition: Edition
     let plan: SitePlan

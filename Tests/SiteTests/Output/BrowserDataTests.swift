@@ -105,14 +105,14 @@ import Testing
         let editions = try Self.editions()
         let plan = SitePlan(catalogue: catalogue, editions: editions)
         let chunks = BrowserData.specChunks(plan)
-        #expect(chunks.map(\.count) == [250, 250, 101])
+        #expect(chunks.map(\.count) == Array(repeating: 50, count: 12) + [1])
         let ids = chunks.map { $0.map { catalogue.motorcycles[$0].id } }
         #expect(ids.flatMap { $0 } == catalogue.motorcycles.map(\.id).sorted())
         let files = BrowserData.files(plan: plan, editions: editions)
         #expect(
             files.map(\.path)
                 == editions.languages.flatMap { lang in
-                    ["catalogue.js", "specs-0.js", "specs-1.js", "specs-2.js"].map { "\(lang.rawValue)/data/\($0)" }
+                    (["catalogue.js"] + (0...12).map { "specs-\($0).js" }).map { "\(lang.rawValue)/data/\($0)" }
                 })
         let catalogueData = try #require(try Self.json(ofScript: files[0].make()) as? [String: Any])
         let fields = try #require(catalogueData["fields"] as? [String])
