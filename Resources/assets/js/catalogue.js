@@ -7,6 +7,7 @@
  * plain rows; catalogue-rows.js). Filtering and ordering work on data, never on DOM nodes, so a keystroke costs
  * the same whether the catalogue has a hundred motorcycles or ten thousand: a pass over an array already in
  * order, and the rows on screen drawn before the next frame (the rest of the PAGE when the browser is idle).
+ * The address follows each change; while typing it is written once the results are shown (see commit()).
  */
 (function (G) {
   "use strict";
@@ -41,6 +42,7 @@
     let results = [];
     let shown = 0;
     let typingIn = null; // the field being typed in: its first keystroke pushes a history entry, the rest replace it
+    let typed = null; // {url, push}: the address for what was typed, not written yet
 
     // bounds of every range, from the data itself; what the field accepts as placeholder (no grouping)
     const bounds = G.list.bounds(records);
@@ -68,12 +70,34 @@
       return G.list.readState(new URLSearchParams(window.location.search), known);
     }
 
-    /** typing: replace while typing (after one push for the field); discrete: push; quiet: replace. */
+    function setURL(url, push) {
+      if (url !== window.location.pathname + window.location.search + window.location.hash) G.setURL(url, push);
+    }
+
+    /** Writes the address of what was typed, if it is not written yet. */
+    function writeTyped() {
+      if (!typed) return;
+      const { url, push } = typed;
+      typed = null;
+      setURL(url, push);
+    }
+
+    /** typing: replace while typing (after one push for the field); discrete: push; quiet: replace.
+     * What is typed is written when the browser is idle, after the results are on screen: a history entry cost
+     * Chromium 3-40 ms on this page, a third of some keystrokes. Anything else writes it first (a click, another
+     * change), and leaving the page by a link is a click, so no entry is lost or out of order. */
     function commit(kind, field) {
       const url = window.location.pathname + G.list.queryString(state) + window.location.hash;
       const push = kind === "discrete" || (kind === "typing" && typingIn !== field);
       typingIn = kind === "typing" ? field : null;
-      if (url !== window.location.pathname + window.location.search + window.location.hash) G.setURL(url, push);
+      if (kind === "typing") {
+        if (typed && push) writeTyped(); // typing in another field: its own entry, after the one before
+        if (!typed) G.whenIdle(writeTyped);
+        typed = { url, push: push || Boolean(typed && typed.push) };
+        return;
+      }
+      writeTyped();
+      setURL(url, push);
     }
 
     function ordered() {
@@ -225,12 +249,15 @@
       if (row) row.querySelector(".bike-name").focus(); // keyboard users carry on from the first new row
     });
     window.addEventListener("popstate", () => {
+      typed = null; // the browser has left the entry it was meant for
       state = readURL();
       typingIn = null;
       writeControls();
       apply();
       renderCompare();
     });
+    // a click may leave the page (a row's link) or change the state: what was typed goes into the history first
+    document.addEventListener("click", writeTyped, true);
 
     state = readURL();
     writeControls();
