@@ -13,7 +13,7 @@
   "use strict";
 
   const MIN_ROW = 40; // CSS px; no row is shorter: a name, the figures and the actions are three lines
-  const BATCH = 25; // rows per idle callback, 1-3 ms: a keystroke that comes meanwhile never waits long
+  const BATCH = 25; // rows per idle callback, 1-5 ms: a keystroke that comes meanwhile never waits long
 
   /** How many rows of a list can be on screen: the list starts `top` px below the top of a viewport `height` px
    * tall (negative once scrolled into it), and each row is at least `minRow` px tall. */
