@@ -12,7 +12,9 @@ threading HTTP server, and opens the English catalogue in a fresh headless Chrom
 A script injected before the page's own (CDP Page.addScriptToEvaluateOnNewDocument) times, on the page's clock:
   - interactive: navigation start -> the search tools are shown (#catalogue-tools loses `hidden`);
   - keystroke: the keydown of each letter of "airone" -> the frame after the page has handled its input
-    event (requestAnimationFrame, then a task: the results are painted);
+    event (requestAnimationFrame, then a task: the results are painted). At that point the rows on screen
+    must be there (all the rows of the page of results, or rows down to the bottom of the window): a
+    keystroke for which they are not is counted and reported as "not filled";
   - ordering: the click on "Add criterion" (power, descending) -> the frame after its handlers, likewise.
 It also opens a sorted URL (?sort=power-desc,weight-asc) and the catalogue from disk (file://), and reports
 the bytes of the page (en/index.html) and of its data (en/data/catalogue.js, or en/index.json for a build
@@ -41,17 +43,33 @@ SHARED = ROOT.parent / "shared"
 
 INSTRUMENT = r"""
 (() => {
-  const bench = (window.__bench = { interactive: null, keys: [], orders: [] });
-  const check = () => {
+  const bench = (window.__bench = { interactive: null, keys: [], orders: [], unfilled: 0 });
+  // watches the whole document until the tools show, then stops: afterwards it would be called for every row
+  // a keystroke draws, and be timed with it
+  const observer = new MutationObserver(() => {
     const tools = document.getElementById("catalogue-tools");
-    if (bench.interactive === null && tools && !tools.hidden) bench.interactive = performance.now();
+    if (bench.interactive === null && tools && !tools.hidden) {
+      bench.interactive = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["hidden"] });
+  // the rows on screen are all there: every row of the page of results (at most 250), or rows down to the bottom
+  // of the window (a page that draws the others later)
+  const filled = () => {
+    const list = document.getElementById("bike-list");
+    if (!list || !list.dataset.count) return true;
+    const last = list.lastElementChild;
+    return list.children.length >= Math.min(250, Number(list.dataset.count)) ||
+      (last !== null && last.getBoundingClientRect().bottom >= innerHeight);
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true,
-                                                  attributeFilter: ["hidden"] });
-  const afterPaint = (list, start) => requestAnimationFrame(() => setTimeout(() => list.push(performance.now() - start)));
+  const afterPaint = (list, start, check) => requestAnimationFrame(() => setTimeout(() => {
+    list.push(performance.now() - start);
+    if (check && !filled()) bench.unfilled += 1;
+  }));
   let keyAt = null;
   addEventListener("keydown", (e) => { keyAt = performance.now(); }, true);
-  addEventListener("input", (e) => { if (keyAt !== null && e.target.id === "f-q") afterPaint(bench.keys, keyAt); keyAt = null; });
+  addEventListener("input", (e) => { if (keyAt !== null && e.target.id === "f-q") afterPaint(bench.keys, keyAt, true); keyAt = null; });
   let clickAt = null;
   addEventListener("click", (e) => { if (e.target.id === "f-sort-add") clickAt = performance.now(); }, true);
   addEventListener("click", (e) => { if (e.target.id === "f-sort-add" && clickAt !== null) afterPaint(bench.orders, clickAt); });
@@ -132,7 +150,7 @@ def open_interactive(driver, url):
 
 
 def measure(driver, base, runs):
-    result = {"interactive": [], "sorted": [], "file": [], "keys": [], "order": [], "order_name": []}
+    result = {"interactive": [], "sorted": [], "file": [], "keys": [], "unfilled": 0, "order": [], "order_name": []}
     for _ in range(runs):
         result["interactive"].append(open_interactive(driver, base["http"] + "en/index.html"))
         field = driver.find_element("css selector", "#f-q")
@@ -141,6 +159,7 @@ def measure(driver, base, runs):
             field.send_keys(letter)
             wait_for(driver, "return window.__bench.keys.length >= %d" % n, 60)
         result["keys"] += driver.execute_script("return window.__bench.keys")
+        result["unfilled"] += driver.execute_script("return window.__bench.unfilled")
         driver.find_element("css selector", "#f-clear").click()
         for key, target in (("power", "order"), ("name", "order_name")):
             options = driver.find_elements("css selector", "#f-sort-key option[value='%s']" % key)
@@ -215,7 +234,8 @@ def main():
                 kib(os.path.getsize(data)),
                 ms(result["interactive"]),
                 ms(result["file"]),
-                "%s (max %s)" % (ms(result["keys"]), ms([max(result["keys"])]) if result["keys"] else "–"),
+                "%s (max %s%s)" % (ms(result["keys"]), ms([max(result["keys"])]) if result["keys"] else "–",
+                                   "; %d not filled" % result["unfilled"] if result["unfilled"] else ""),
                 ms(result["order"]),
                 ms(result["order_name"]),
                 ms(result["sorted"]),

@@ -89,6 +89,36 @@ class LargeCatalogueCases:
         self.assertGreater(len(expected), PAGE)
         self.wait_for_ids(expected[:PAGE])
 
+    def test_rows_drawn_after_the_first_screen_are_up_to_date(self):
+        # a keystroke draws the rows on screen at once and the rest of the page of results when the browser is
+        # idle (catalogue-rows.js): those come with the same compare tick and units as the rows drawn at once
+        expected = [b for b in large_bikes() if "mk" in fold(b["name"] + " " + (b["family"] or ""))]
+        self.assertGreater(len(expected), PAGE)
+        # far below the first screen, and never drawn before (not on the first page of the unfiltered list)
+        first_page = {b["id"] for b in large_bikes()[:PAGE]}
+        target = next(b for b in expected[PAGE // 2 : PAGE] if b["displacement"] and b["id"] not in first_page)
+        self.open_catalogue(query="?compare=%d" % target["id"])
+        row = "#bike-list li[data-id='%d']" % target["id"]
+        try:
+            for units in ("metric", "imperial"):
+                self.type_into("#f-q", "zzzz no such bike")
+                self.wait_for_ids([])
+                if units == "imperial":  # switched while the row is out of the list
+                    self.css(".unit-switch input[value='imperial']").click()
+                    self.wait(lambda d: self.css(".unit-switch input[value='imperial']").selected())
+                self.type_into("#f-q", "mk")
+                self.wait_for_ids([b["id"] for b in expected[:PAGE]])
+                self.wait(lambda d: self.css("#bike-list").attr("aria-busy") is None, message="the list stays busy")
+                self.assertTrue(self.css(row + " .compare-check").selected(), units)
+                cell = self.css(row + " dd[data-unit='cc']").prop("textContent")
+                self.assertEqual(cell.endswith("cu in"), units == "imperial", cell)
+                more = self.css("#show-more")
+                self.assertTrue(more.displayed())
+                self.assertIn("{:,}".format(len(expected)), more.text)
+            self.wait(lambda d: self.query_params().get("q") == ["mk"])
+        finally:
+            self.css(".unit-switch input[value='metric']").click()
+
     def test_search_and_order_cover_the_whole_catalogue(self):
         last = large_bikes()[-1]  # beyond the first page of the plain list
         self.open_catalogue()

@@ -4,9 +4,10 @@
  * Without JavaScript the page is a plain list of links (the first CataloguePage.pageSize motorcycles, then
  * numbered pages). With it, the list is drawn from data: the matching motorcycles in the chosen order, PAGE at a
  * time with a "show more" button, each row a copy of the page's <template id="bike-row"> (the same markup as the
- * plain rows). Filtering and ordering work on data, never on DOM nodes, so a keystroke costs the same whether
- * the catalogue has a hundred motorcycles or ten thousand: a pass over an array already in order, and at most
- * PAGE rows drawn.
+ * plain rows; catalogue-rows.js). Filtering and ordering work on data, never on DOM nodes, so a keystroke costs
+ * the same whether the catalogue has a hundred motorcycles or ten thousand: a pass over an array already in
+ * order, and the rows on screen drawn before the next frame (the rest of the PAGE when the browser is idle).
+ * The address follows each change; while typing it is written once the results are shown (see commit()).
  */
 (function (G) {
   "use strict";
@@ -36,12 +37,12 @@
 
     const records = G.list.prepare(G.records(G.catalogue));
     const byId = new Map(records.map((record) => [record.id, record]));
-    const rows = new Map(); // id -> its <li>, made on first show and kept
     const orders = new Map(); // sort text -> records in that order (the last few)
     let state;
     let results = [];
     let shown = 0;
     let typingIn = null; // the field being typed in: its first keystroke pushes a history entry, the rest replace it
+    let typed = null; // {url, push}: the address for what was typed, not written yet
 
     // bounds of every range, from the data itself; what the field accepts as placeholder (no grouping)
     const bounds = G.list.bounds(records);
@@ -69,12 +70,34 @@
       return G.list.readState(new URLSearchParams(window.location.search), known);
     }
 
-    /** typing: replace while typing (after one push for the field); discrete: push; quiet: replace. */
+    function setURL(url, push) {
+      if (url !== window.location.pathname + window.location.search + window.location.hash) G.setURL(url, push);
+    }
+
+    /** Writes the address of what was typed, if it is not written yet. */
+    function writeTyped() {
+      if (!typed) return;
+      const { url, push } = typed;
+      typed = null;
+      setURL(url, push);
+    }
+
+    /** typing: replace while typing (after one push for the field); discrete: push; quiet: replace.
+     * What is typed is written when the browser is idle, after the results are on screen: a history entry cost
+     * Chromium 3-40 ms on this page, a third of some keystrokes. Anything else writes it first (a click, another
+     * change), and leaving the page by a link is a click, so no entry is lost or out of order. */
     function commit(kind, field) {
       const url = window.location.pathname + G.list.queryString(state) + window.location.hash;
       const push = kind === "discrete" || (kind === "typing" && typingIn !== field);
       typingIn = kind === "typing" ? field : null;
-      if (url !== window.location.pathname + window.location.search + window.location.hash) G.setURL(url, push);
+      if (kind === "typing") {
+        if (typed && push) writeTyped(); // typing in another field: its own entry, after the one before
+        if (!typed) G.whenIdle(writeTyped);
+        typed = { url, push: push || Boolean(typed && typed.push) };
+        return;
+      }
+      writeTyped();
+      setURL(url, push);
     }
 
     function ordered() {
@@ -87,51 +110,8 @@
       return orders.get(key);
     }
 
-    function fillCell(row, field, text) {
-      const cell = row.querySelector('[data-field="' + field + '"]');
-      if (text === null || text === undefined || text === "") cell.replaceChildren(G.missing());
-      else cell.textContent = text;
-      return cell;
-    }
-
-    function rowFor(record) {
-      let row = rows.get(record.id);
-      if (row) return row;
-      row = template.content.firstElementChild.cloneNode(true);
-      row.dataset.id = String(record.id);
-      const link = row.querySelector(".bike-name");
-      link.href = G.editionLink(record.url);
-      link.textContent = record.name;
-      const placeholder = row.querySelector(".bike-thumb"); // only with the photo sidecar
-      const thumbnail = placeholder && G.list.thumbnail(record);
-      if (thumbnail) placeholder.replaceWith(G.element("img", thumbnail));
-      const heart = row.querySelector(".garage-toggle");
-      heart.dataset.id = String(record.id);
-      heart.dataset.name = record.name;
-      G.labelHeart(heart);
-      const box = row.querySelector(".compare-check");
-      box.value = String(record.id);
-      box.setAttribute("aria-label", G.fill(S.compare_pick_name, { name: record.name }));
-      box.closest(".compare-pick").hidden = false;
-      row.querySelector(".row-actions").hidden = false;
-      fillCell(row, "years", record.years);
-      const displacement = fillCell(row, "displacement", record.displacement_text);
-      displacement.dataset.value = record.displacement === null ? "" : String(record.displacement);
-      fillCell(row, "power", record.power_text);
-      rows.set(record.id, row);
-      return row;
-    }
-
-    function draw() {
-      const wanted = results.slice(0, shown).map(rowFor);
-      if (!G.sameList(Array.from(list.children), wanted)) {
-        const fragment = document.createDocumentFragment();
-        for (const row of wanted) fragment.append(row);
-        list.replaceChildren(fragment);
-      }
-      G.syncHearts(list);
-      G.applyUnits(list);
-      renderCompare();
+    /** The "show more" button, once every row of the results shown is in. */
+    function showMore() {
       more.hidden = results.length <= shown;
       if (!more.hidden) {
         moreButton.textContent = G.fill(S.show_more, {
@@ -142,10 +122,39 @@
       }
     }
 
-    function apply() {
+    /** Ticks and disables the compare boxes under `root` from the state. */
+    function syncCompare(root) {
+      const picked = new Set(state.compare);
+      const full = state.compare.length >= G.MAX_COMPARE;
+      root.querySelectorAll(".compare-check").forEach((box) => {
+        const checked = picked.has(Number(box.value));
+        if (box.checked !== checked) box.checked = checked;
+        if (box.disabled !== (full && !checked)) box.disabled = full && !checked;
+      });
+    }
+
+    const drawer = G.catalogueRows({
+      list,
+      template,
+      prepare: (root) => {
+        G.syncHearts(root);
+        G.applyUnits(root);
+        syncCompare(root);
+      },
+      done: showMore,
+    });
+
+    /** Draws the results shown: at least the first `now` rows before the next frame, the rest when idle. */
+    function draw(now) {
+      more.hidden = true;
+      drawer.draw(results.slice(0, shown), now);
+    }
+
+    /** Filters and orders again; `now` as in draw (default: the rows that can be on screen). */
+    function apply(now) {
       results = ordered().filter(G.list.matcher(state));
       shown = PAGE;
-      draw();
+      draw(now === undefined ? drawer.onScreen() : now);
       const text = G.fill(G.plural(S, "results", results.length), {
         n: G.formatNumber(results.length, 0),
       });
@@ -154,18 +163,14 @@
     }
 
     function renderCompare() {
-      const picked = new Set(state.compare);
+      syncCompare(list);
       const n = state.compare.length;
-      const full = n >= G.MAX_COMPARE;
-      list.querySelectorAll(".compare-check").forEach((box) => {
-        const checked = picked.has(Number(box.value));
-        if (box.checked !== checked) box.checked = checked;
-        if (box.disabled !== (full && !checked)) box.disabled = full && !checked;
-      });
-      compareLink.textContent = G.fill(S.compare_link, { n });
+      const link = G.fill(S.compare_link, { n });
+      if (compareLink.textContent !== link) compareLink.textContent = link;
       if (n >= 2) compareLink.href = compareLink.dataset.href + "?ids=" + state.compare.join(",");
       else compareLink.removeAttribute("href");
-      compareHint.textContent = n < 2 ? S.compare_hint : full ? S.compare_full : "";
+      const hint = n < 2 ? S.compare_hint : n >= G.MAX_COMPARE ? S.compare_full : "";
+      if (compareHint.textContent !== hint) compareHint.textContent = hint;
     }
 
     const sorting = G.sortControls({
@@ -239,25 +244,29 @@
     moreButton.addEventListener("click", () => {
       const first = shown;
       shown += PAGE;
-      draw();
+      draw(first + drawer.screenful()); // the first new row gets the focus, and the screen it scrolls to
       const row = list.children[first];
       if (row) row.querySelector(".bike-name").focus(); // keyboard users carry on from the first new row
     });
     window.addEventListener("popstate", () => {
+      typed = null; // the browser has left the entry it was meant for
       state = readURL();
       typingIn = null;
       writeControls();
       apply();
+      renderCompare();
     });
+    // a click may leave the page (a row's link) or change the state: what was typed goes into the history first
+    document.addEventListener("click", writeTyped, true);
 
     state = readURL();
     writeControls();
-    apply();
+    apply(Infinity); // the whole first page before the tools show
+    renderCompare();
     const pager = $("catalogue-pager");
     if (pager) pager.hidden = true; // the plain pages are for browsers without JavaScript
     tools.hidden = false;
     // collating 10 000 names takes a tenth of a second: do it before anyone asks for that order
-    const idle = window.requestIdleCallback || ((task) => setTimeout(task, 200));
-    idle(() => G.list.prepareRanks(records, G.locale));
+    G.whenIdle(() => G.list.prepareRanks(records, G.locale), 5000);
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

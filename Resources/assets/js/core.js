@@ -4,7 +4,7 @@
  *   every page      core.js (this file), store.js (Garage and units storage), units.js (unit switch),
  *                   hearts.js (Garage hearts);
  *   catalogue       catalogue-list.js (search, filters, ordering on data: no DOM), catalogue-sort.js (the
- *                   ordering controls), catalogue.js (the page);
+ *                   ordering controls), catalogue-rows.js (the list's rows), catalogue.js (the page);
  *   Garage, compare garage.js, compare.js.
  * Their data is the edition's data/catalogue.js and data/specs-<n>.js, classic scripts written by the build that
  * set GuzziTracker.catalogue and GuzziTracker.specs. Classic scripts and <script src>, never modules or fetch():
@@ -107,6 +107,17 @@
   /** A link inside the edition from the current page: "moto/x/index.html" -> "../../en/moto/x/index.html". */
   G.editionLink = function (relative) {
     return ((G.S && G.S.root) || "") + relative;
+  };
+
+  /** Runs `task` once the browser is idle: after the frame it is drawing, when no input or other task waits (at
+   * the latest after `timeout` ms, 200 by default). Where requestIdleCallback is missing (Safari), after a frame's
+   * time. */
+  G.whenIdle = function (task, timeout) {
+    if (typeof window.requestIdleCallback === "function") {
+      window.requestIdleCallback(() => task(), { timeout: timeout || 200 });
+    } else {
+      window.setTimeout(task, 16);
+    }
   };
 
   /** Changes the query of the page's URL. Chromium and Firefox both allow this on file:// URLs (same file, other

@@ -1,0 +1,137 @@
+/* Guzzi Tracker — the catalogue's rows: copies of the page's <template id="bike-row"> (the markup of the plain
+ * rows) filled from a record, made once per motorcycle and kept, and drawn what is on screen first.
+ *
+ * A keystroke can change every row of a page of results (250). Making, inserting and styling them all before the
+ * next frame was most of the slow keystrokes at 1 000 and 10 000 motorcycles (up to 209 ms; Tests/Benchmark/
+ * README.md, "Browser"). So draw() puts in at once only the rows that can be on screen, and that frame shows the
+ * results; the rest go in when the browser is idle, a batch at a time, and the list is aria-busy until they are
+ * all there (a row costs some 30 µs to make and as much to insert and style: 250 rows are over 15 ms, up to 60 ms
+ * on a busy machine). A row's hearts, units and compare tick are brought up to date as it goes in: rows in the
+ * list are kept up to date by their own handlers, rows out of it are not.
+ */
+(function (G) {
+  "use strict";
+
+  const MIN_ROW = 40; // CSS px; no row is shorter: a name, the figures and the actions are three lines
+  const BATCH = 25; // rows per idle callback, 1-5 ms: a keystroke that comes meanwhile never waits long
+
+  /** How many rows of a list can be on screen: the list starts `top` px below the top of a viewport `height` px
+   * tall (negative once scrolled into it), and each row is at least `minRow` px tall. */
+  function screenRows(top, height, minRow) {
+    return Math.max(0, Math.ceil((height - top) / minRow));
+  }
+
+  /** How many of `current` (the list's rows) are already the first of `wanted`, in the same order. */
+  function keptPrefix(current, wanted) {
+    let n = 0;
+    while (n < current.length && n < wanted.length && current[n] === wanted[n]) n += 1;
+    return n;
+  }
+
+  /** The rows of `list`. `prepare(root)` brings the new rows under `root` up to date before they go in (hearts,
+   * units, compare ticks); `done()` runs once a draw has put in every row. */
+  function catalogueRows({ list, template, prepare, done }) {
+    const S = G.S;
+    const rows = new Map(); // id -> its <li>, made on first show and kept
+    let pending = []; // records whose rows are still to go in
+    let drawing = 0; // the current draw: a newer one abandons the rest of an older one
+
+    function fillCell(row, field, text) {
+      const cell = row.querySelector('[data-field="' + field + '"]');
+      if (text === null || text === undefined || text === "") cell.replaceChildren(G.missing());
+      else cell.textContent = text;
+      return cell;
+    }
+
+    function make(record) {
+      const row = template.content.firstElementChild.cloneNode(true);
+      row.dataset.id = String(record.id);
+      const link = row.querySelector(".bike-name");
+      link.href = G.editionLink(record.url);
+      link.textContent = record.name;
+      const placeholder = row.querySelector(".bike-thumb"); // only with the photo sidecar
+      const thumbnail = placeholder && G.list.thumbnail(record);
+      if (thumbnail) placeholder.replaceWith(G.element("img", thumbnail));
+      const heart = row.querySelector(".garage-toggle");
+      heart.dataset.id = String(record.id);
+      heart.dataset.name = record.name;
+      G.labelHeart(heart);
+      const box = row.querySelector(".compare-check");
+      box.value = String(record.id);
+      // the script ticks the box from the URL; a history entry made Chromium save every box's state too (3 ms a
+      // keystroke at 250 rows), and restoring it would only be undone
+      box.setAttribute("autocomplete", "off");
+      box.setAttribute("aria-label", G.fill(S.compare_pick_name, { name: record.name }));
+      box.closest(".compare-pick").hidden = false;
+      row.querySelector(".row-actions").hidden = false;
+      fillCell(row, "years", record.years);
+      const displacement = fillCell(row, "displacement", record.displacement_text);
+      displacement.dataset.value = record.displacement === null ? "" : String(record.displacement);
+      fillCell(row, "power", record.power_text);
+      return row;
+    }
+
+    function rowFor(record) {
+      let row = rows.get(record.id);
+      if (!row) {
+        row = make(record);
+        rows.set(record.id, row);
+      }
+      return row;
+    }
+
+    function append(records) {
+      const fragment = document.createDocumentFragment();
+      for (const record of records) fragment.append(rowFor(record));
+      prepare(fragment);
+      list.append(fragment);
+    }
+
+    function finish() {
+      pending = [];
+      list.removeAttribute("aria-busy");
+      done();
+    }
+
+    function rest(current) {
+      if (current !== drawing) return;
+      append(pending.splice(0, BATCH));
+      if (pending.length) G.whenIdle(() => rest(current));
+      else finish();
+    }
+
+    /** Shows the rows of `records`, in order: the first `now` (at least) before returning, the others in idle
+     * time. Rows already in place stay; a row that was drawn before is moved back, not made again. */
+    function draw(records, now) {
+      drawing += 1;
+      const current = Array.from(list.children);
+      const kept = keptPrefix(current, records.map((record) => rows.get(record.id)));
+      if (kept === 0) {
+        if (list.firstChild) list.replaceChildren(); // also the plain list's rows and spaces
+      } else {
+        for (let i = current.length - 1; i >= kept; i -= 1) current[i].remove();
+      }
+      const count = Math.max(kept, Math.min(records.length, now));
+      if (count > kept) append(records.slice(kept, count));
+      pending = records.slice(count);
+      if (pending.length) {
+        list.setAttribute("aria-busy", "true");
+        const mine = drawing;
+        G.whenIdle(() => rest(mine));
+      } else {
+        finish();
+      }
+    }
+
+    return {
+      draw,
+      /** The rows that can be on screen where the list is now. */
+      onScreen: () => screenRows(list.getBoundingClientRect().top, window.innerHeight, MIN_ROW),
+      /** The rows that fill a screen from a row scrolled to its top. */
+      screenful: () => screenRows(0, window.innerHeight, MIN_ROW),
+    };
+  }
+
+  G.catalogueRows = catalogueRows;
+  G.rows = { screenRows, keptPrefix, MIN_ROW, BATCH };
+})((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));
