@@ -19,12 +19,23 @@ public enum SiteBuilder {
         waiting: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SiteError) -> BuildReport {
         var clock = PhaseClock()
-        let inputs = try loadInputs(options, reusing: cache?.library)
+        let early = cache == nil ? EarlyDecode(path: options.dataPath, strict: options.strict) : nil
+        let inputs: Inputs
+        do {
+            inputs = try loadInputs(options, reusing: cache?.library)
+        } catch {
+            _ = early?.wait()  // nothing left running behind the error
+            throw error
+        }
         cache?.library = inputs.library
         let editions = inputs.editions
         let data: [UInt8]
-        do {
-            data = try Catalogue.bytes(contentsOf: options.dataPath)
+        do throws(CatalogueError) {
+            if let early {
+                data = try early.wait().bytes.get()
+            } else {
+                data = try Catalogue.bytes(contentsOf: options.dataPath)
+            }
         } catch {
             throw .catalogue(error)
         }
@@ -40,7 +51,11 @@ public enum SiteBuilder {
         } else {
             let loaded: (catalogue: Catalogue, warnings: [Problem])
             do {
-                loaded = try Catalogue.load(data, path: options.dataPath, strict: options.strict)
+                if let decoded = early?.wait().decoded {
+                    loaded = try decoded.get()
+                } else {
+                    loaded = try Catalogue.load(data, path: options.dataPath, strict: options.strict)
+                }
             } catch {
                 throw .catalogue(error)
             }
