@@ -13,11 +13,11 @@ final class EarlyDecode: Sendable {
     /// The file's bytes, or why they could not be read; then the decoded catalogue, or why not.
     private let outcome = Mutex<(bytes: Result<[UInt8], CatalogueError>, decoded: Result<Decoded, CatalogueError>?)?>(
         nil)
-    private let done = DispatchSemaphore(value: 0)
+    private let done = DispatchGroup()
 
     /// Starts reading and decoding `path` at once.
     init(path: String, strict: Bool) {
-        DispatchQueue.global().async { [self] in
+        DispatchQueue.global().async(group: done) { [self] in
             let bytes = Result { () throws(CatalogueError) -> [UInt8] in try Catalogue.bytes(contentsOf: path) }
             var decoded: Result<Decoded, CatalogueError>?
             if case .success(let data) = bytes {
@@ -26,16 +26,12 @@ final class EarlyDecode: Sendable {
                 }
             }
             outcome.withLock { $0 = (bytes, decoded) }
-            done.signal()
         }
     }
 
     /// Waits for the work to end; then, every time, what it gave.
     func wait() -> (bytes: Result<[UInt8], CatalogueError>, decoded: Result<Decoded, CatalogueError>?) {
-        if outcome.withLock({ $0 }) == nil {
-            done.wait()
-            done.signal()  // for a later call
-        }
+        done.wait()
         return outcome.withLock { $0! }
     }
 }

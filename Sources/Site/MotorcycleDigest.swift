@@ -49,7 +49,8 @@ extension Motorcycle {
 }
 
 extension StableHasher {
-    fileprivate mutating func optional(_ text: String?) {
+    /// A text or its absence, told apart from an empty text.
+    mutating func optional(_ text: String?) {
         if let text {
             combine(1)
             combine(text)
@@ -58,7 +59,7 @@ extension StableHasher {
         }
     }
 
-    fileprivate mutating func optional(_ number: UInt64?) {
+    mutating func optional(_ number: UInt64?) {
         if let number {
             combine(1)
             combine(number)

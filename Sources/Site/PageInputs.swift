@@ -77,14 +77,13 @@ struct PageInputs: Sendable {
     /// once (their models are made and hashed).
     func digest(for page: Page) -> Digest? {
         var hasher = StableHasher()
-        let members: any Collection<Int>
         switch page.kind {
         case .motorcycle(let bike):
             hasher.combine(1)
-            members = CollectionOfOne(bike)
+            combine(CollectionOfOne(bike), into: &hasher)
         case .gallery(let bike):
             hasher.combine(2)
-            members = CollectionOfOne(bike)
+            combine(CollectionOfOne(bike), into: &hasher)
         case .facetValue(let facet, let value):
             // Its rows show a few things of each motorcycle, one of them the facet's figure: an edit of anything
             // else of a bike leaves the page as it was.
@@ -96,7 +95,6 @@ struct PageInputs: Sendable {
             hasher.combine(3)
             hasher.combine(UInt64(facet))
             PageInputs.combine(definition.values[value], into: &hasher)
-            members = EmptyCollection()
             hasher.combine(UInt64(definition.values[value].members.count))
             for index in definition.values[value].members {
                 hasher.combine(rows[index])
@@ -110,12 +108,11 @@ struct PageInputs: Sendable {
             hasher.combine(4)
             hasher.combine(UInt64(number))
             hasher.combine(UInt64(order.count))
-            members = order[start..<min(start + CataloguePage.pageSize, order.count)]
+            combine(order[start..<min(start + CataloguePage.pageSize, order.count)], into: &hasher)
         default:
             return nil
         }
         hasher.combine(shared)
-        combine(members, into: &hasher)
         hasher.combine(page.language?.rawValue ?? "")
         hasher.combine(page.template)
         hasher.combine(page.route.filePath)

@@ -206,7 +206,11 @@ public enum SiteBuilder {
         let made = Mutex<[[String: Value]]>(keepingContexts ? Array(repeating: [:], count: pages.count) : [])
         let digests = Mutex<[Digest]>(cached?.digests ?? Array(repeating: .zero, count: pages.count))
         let labels = site.labelDigests()
-        let inputs = PageInputs(site: site, keys: keys)
+        // Needed for the spec chunks' keys and for pages without a cached digest: not in `serve`'s first pass
+        // after a template edit, which has every digest and no data file, and must be quick.
+        let inputs: PageInputs? =
+            dataFiles.contains { $0.members != nil } || cached?.digests == nil
+            ? PageInputs(site: site, keys: keys) : nil
         let failures = Mutex<[Int: SiteError]>([:])
         let written = Atomic<Int>(0)
         let rendered = Atomic<Int>(0)
@@ -223,7 +227,7 @@ public enum SiteBuilder {
                     if isData {
                         let file = dataFiles[job]
                         let key =
-                            file.members.map { inputs.digest(ofDataFile: path, members: $0) }
+                            file.members.map { inputs!.digest(ofDataFile: path, members: $0) }
                             ?? keys.dataFile(
                                 path, templateDigest: file.template.flatMap { site.library.digest(of: $0) })
                         if let size = output.current(path, key: key) {
@@ -246,7 +250,7 @@ public enum SiteBuilder {
                     let contextDigest: Digest
                     if let known = cached?.digests?[index] {
                         contextDigest = known
-                    } else if let stand = inputs.digest(for: page) {
+                    } else if let stand = inputs!.digest(for: page) {
                         contextDigest = stand
                         digests.withLock { $0[index] = stand }
                     } else {

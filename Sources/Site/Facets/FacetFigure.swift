@@ -31,11 +31,11 @@ enum FacetFigure: Sendable {
     ) {
         switch self {
         case .years: hasher.combine(texts[index].years)
-        case .displacement: hasher.combine(texts[index].displacement ?? "\u{0}")
-        case .power: hasher.combine(texts[index].power ?? "\u{0}")
+        case .displacement: hasher.optional(texts[index].displacement)
+        case .power: hasher.optional(texts[index].power)
         case .measure(let unit, let value):
             hasher.combine(unit)
-            hasher.combine(value(bikes[index]).map { $0.bitPattern } ?? 0x7FF8_DEAD_0000_0000)
+            hasher.optional(value(bikes[index])?.bitPattern)
         }
     }
 }

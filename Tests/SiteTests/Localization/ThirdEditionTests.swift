@@ -38,6 +38,13 @@ import Testing
             .catalogue.motorcycles
     }
 
+    /// Each sample motorcycle with its page in `edition` of the site built in `out`.
+    static func bikePages(_ out: String, edition: String) throws -> [(bike: Motorcycle, html: String)] {
+        let bikes = try sample()
+        let slugs = Permalinks.slugs(for: bikes)
+        return bikes.map { ($0, SiteFixtures.read(out + "/\(edition)/moto/\(slugs[$0.id]!)/index.html")) }
+    }
+
     static func htmlFiles(_ out: String) -> [String] {
         (FileManager.default.subpaths(atPath: out) ?? []).filter { $0.hasSuffix(".html") && !$0.hasPrefix("assets/") }
             .sorted()
@@ -49,10 +56,9 @@ import Testing
 
     @Test func everyMotorcycleHasAFrenchPageWithFrenchLabels() throws {
         let (out, _) = try #require(Self.built)
-        let bikes = try Self.sample()
-        let slugs = Permalinks.slugs(for: bikes)
-        for bike in bikes {
-            let html = SiteFixtures.read(out + "/fr/moto/\(slugs[bike.id]!)/index.html")
+        for ((bike, html), (_, italian)) in zip(
+            try Self.bikePages(out, edition: "fr"), try Self.bikePages(out, edition: "it"))
+        {
             #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"fr\">"), "\(bike.id)")
             #expect(html.contains(">Informations générales<"), "\(bike.id)")
             #expect(html.contains(">Retour au catalogue<"), "\(bike.id)")
@@ -65,7 +71,6 @@ import Testing
                 html.contains(
                     #"<meta property="og:locale:alternate" content="it_IT">"# + "\n"
                         + #"<meta property="og:locale:alternate" content="en_US">"#))
-            let italian = SiteFixtures.read(out + "/it/moto/\(slugs[bike.id]!)/index.html")
             #expect(Self.count(#"<meta property="og:locale:alternate""#, in: italian) == 2)
         }
         // The French folder names come from the French tables.
@@ -119,10 +124,8 @@ import Testing
     /// The dataset has no French: texts fall back along fr.json's `["en", "it"]`, marked with their language.
     @Test func datasetTextsFallBackToEnglishThenItalian() throws {
         let (out, _) = try #require(Self.built)
-        let bikes = try Self.sample()
-        let slugs = Permalinks.slugs(for: bikes)
-        for bike in bikes {
-            let html = SiteFixtures.read(out + "/fr/moto/\(slugs[bike.id]!)/index.html")
+        let pages = try Self.bikePages(out, edition: "fr")
+        for (bike, html) in pages {
             if let configuration = bike.engine.configuration["en"] {
                 let escaped = configuration.replacingOccurrences(of: "&", with: "&amp;")
                     .replacingOccurrences(of: "'", with: "&#39;").replacingOccurrences(of: "\"", with: "&quot;")
@@ -133,7 +136,8 @@ import Testing
             }
         }
         #expect(
-            bikes.contains { $0.notes["en"] == nil && $0.notes["it"] != nil }, "the sample has an Italian-only note")
+            pages.contains { $0.bike.notes["en"] == nil && $0.bike.notes["it"] != nil },
+            "the sample has an Italian-only note")
     }
 
     /// Every edition page lists the two other editions in the switch, each named in its own language; the
