@@ -151,14 +151,23 @@ struct PageInputs: Sendable {
 }
 
 /// One slot per motorcycle, each written by exactly one thread.
+///
+/// The slots are one allocation that never moves: `Array.withUnsafeMutableBufferPointer` lends its buffer out for
+/// the closure and leaves the array empty meanwhile, so two threads calling it at once crashed (an index out of
+/// range in the other thread).
 private final class UnsafeDigests: @unchecked Sendable {
-    private var storage: [Digest]
+    private let storage: UnsafeMutableBufferPointer<Digest>
 
-    init(count: Int) { storage = Array(repeating: .zero, count: count) }
-
-    func set(_ index: Int, _ digest: Digest) {
-        storage.withUnsafeMutableBufferPointer { $0[index] = digest }
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: .zero)
     }
 
-    var values: [Digest] { storage }
+    deinit { storage.deallocate() }
+
+    func set(_ index: Int, _ digest: Digest) {
+        storage[index] = digest
+    }
+
+    var values: [Digest] { Array(storage) }
 }
