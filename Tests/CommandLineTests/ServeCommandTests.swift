@@ -144,7 +144,10 @@ import Testing
         #expect(events.waitFor("event: reload"), "\(preview.child.stderr)")
         let edited = try preview.get("/en/index.html")
         #expect(edited.text.contains("id=\"edited\""))
-        #expect(preview.child.stdout.components(separatedBy: "Wrote ").count == 3)  // first build + rebuild
+        // first build + rebuild; serve prints its line after the reload event and the cleanup that follows it
+        let said = Date().addingTimeInterval(10)
+        while preview.child.stdout.components(separatedBy: "Wrote ").count < 3 && Date() < said { usleep(10_000) }
+        #expect(preview.child.stdout.components(separatedBy: "Wrote ").count == 3)
 
         // A broken template: the error reaches the stream with its place; the old site stays, byte for byte.
         let before = try Data(contentsOf: URL(fileURLWithPath: preview.folder + "/site/en/index.html"))
