@@ -48,7 +48,7 @@ struct Site: Sendable {
             }
         }
         files += BrowserData.files(plan: plan, editions: editions).map { file in
-            DataFile(file.path, members: file.members) { () throws(SiteError) -> [UInt8] in Array(file.make().utf8) }
+            DataFile(file.path, members: file.members) { () throws(SiteError) -> [UInt8] in file.make() }
         }
         let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
         let site = self

@@ -94,7 +94,7 @@ public enum Escaping {
 
     /// A JSON string literal that is also safe inside `<script>`: `<`, `>` and `&` are escaped so `</script>`
     /// and `<!--` cannot end the script, and U+2028/U+2029 because older JavaScript treats them as newlines.
-    static func appendJSONString(_ string: String, to output: inout [UInt8]) {
+    public static func appendJSONString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         appendJSONStringContent(string, to: &output)
         output.append(UInt8(ascii: "\""))

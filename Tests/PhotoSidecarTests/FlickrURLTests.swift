@@ -49,4 +49,24 @@ import Testing
         #expect(FlickrURL.photoID("https://c1.staticflickr.com/3/2938/33398253256_87f8287304_o.jpg") == 33_398_253_256)
         #expect(FlickrURL.photoID("https://example.org/33398253256_87f8287304_o.jpg") == nil)
     }
+
+    @Test(
+        arguments: [
+            ("HTTPS://C1.StaticFlickr.COM/3/2938/33398253256_87f8287304_o.jpg", 33_398_253_256),
+            ("https://staticflickr.com/3/2938/33398253256_87f8287304_o.jpg", 33_398_253_256),
+            ("https://live.staticflickr.com/65535/49116552971_2f280ebe0d_b.jpg?zz=1", 49_116_552_971),
+            ("https://live.staticflickr.com/65535/49116552971_2f280ebe0d_b.jpg//", 49_116_552_971),
+            ("https://evilstaticflickr.com/3/2938/33398253256_87f8287304_o.jpg", nil),
+            ("https://live.staticflickr.com.example.org/3/33398253256_87f8287304_o.jpg", nil),
+            ("https://live.staticflickr\u{0E}com/3/33398253256_87f8287304_o.jpg", nil),
+            ("https://live.staticflickr.com", nil),
+            ("live.staticflickr.com/3/33398253256_87f8287304_o.jpg", nil),
+            ("https://live.staticflickr.com/3/33398253256.jpg", nil),
+            ("https://live.staticflickr.com/3/_87f8287304_o.jpg", nil),
+            ("https://live.staticflickr.com/3/99999999999999999999_87f8287304_o.jpg", nil),
+            ("https://live.staticflickr.com/3/18446744073709551615_87f8287304_o.jpg", UInt64.max),
+        ] as [(String, UInt64?)])
+    func photoIDsOfOddURLs(url: String, id: UInt64?) {
+        #expect(FlickrURL.photoID(url) == id)
+    }
 }

@@ -9,8 +9,8 @@ import Templating
 /// - `data/catalogue.js`: every motorcycle in the default order, one array per bike under `fields`, for the
 ///   catalogue, Garage and compare pages (figures raw and metric, texts formatted as on the pages; with the photo
 ///   sidecar, each row's thumbnail as `ListThumbnails` gives it);
-/// - `data/specs-<n>.js`: the spec rows of the motorcycle pages (the same rows, labels and texts, taken from
-///   `MotorcyclePage`), for compare, in chunks of `specChunkSize` bikes by id, so compare loads a few chunks and
+/// - `data/specs-<n>.js`: the spec rows of the motorcycle pages (the same rows, labels and texts: both come
+///   from `SpecSheet`), for compare, in chunks of `specChunkSize` bikes by id, so compare loads a few chunks and
 ///   the build writes a few files, not one per motorcycle. A bike with a higher id than all others lands in the
 ///   last chunk, so adding one rewrites one chunk.
 struct BrowserData {
@@ -35,16 +35,16 @@ struct BrowserData {
     /// Every data file of every edition, each made by its own closure (written in parallel with the pages).
     /// `members`: for a spec chunk, the motorcycles it holds (whose page models are all it is made from).
     static func files(plan: SitePlan, editions: Editions) -> [(
-        path: String, members: [Int]?, make: @Sendable () -> String
+        path: String, members: [Int]?, make: @Sendable () -> [UInt8]
     )] {
         let chunks = specChunks(plan)
         var chunkOf = [Int](repeating: 0, count: plan.catalogue.motorcycles.count)
         for (number, indices) in chunks.enumerated() { for index in indices { chunkOf[index] = number } }
-        var files: [(path: String, members: [Int]?, make: @Sendable () -> String)] = []
+        var files: [(path: String, members: [Int]?, make: @Sendable () -> [UInt8])] = []
         for language in editions.languages {
             let data = BrowserData(edition: editions[language]!, plan: plan, chunkOf: chunkOf)
             let folder = language.rawValue + "/data/"
-            files.append((folder + "catalogue.js", nil, { data.catalogueScript(chunkCount: chunks.count) }))
+            files.append((folder + "catalogue.js", nil, { Array(data.catalogueScript(chunkCount: chunks.count).utf8) }))
             for (number, indices) in chunks.enumerated() {
                 files.append((folder + specFileName(number), indices, { data.specsScript(number, indices: indices) }))
             }
@@ -96,82 +96,138 @@ struct BrowserData {
     /// One chunk: the sections and rows (id, label) once, then per motorcycle id its cells in that order.
     /// A cell is `null` (no value: a dash), a text, `{"text", "lang"}` (a text in a fallback language) or
     /// `{"text", "unit", "raw"}` (a figure the unit switch converts); `false` marks a row the bike lacks.
-    func specsScript(_ number: Int, indices: [Int]) -> String {
-        var order: [(id: String, title: String, rows: [(key: String, label: String)])] = []
-        var known = Set<String>()
-        var bikes: [(id: Int, cells: [String: String])] = []
-        for index in indices {
-            var cells: [String: String] = [:]
-            for section in specSections(index) {
-                var at = order.firstIndex { $0.id == section.id }
-                if at == nil {
-                    order.append((section.id, section.title, []))
-                    at = order.count - 1
+    ///
+    /// The rows are those of the motorcycle pages, from the same `SpecSheet`, so compare shows the rows, labels
+    /// and texts of the pages without a second list of them.
+    ///
+    /// Written straight into bytes: the chunks hold every figure of every bike, and building a string per cell
+    /// made them a tenth of a fresh build.
+    func specsScript(_ number: Int, indices: [Int]) -> [UInt8] {
+        let bikes = plan.catalogue.motorcycles
+        let texts = plan.texts[edition.language]!
+        return Self.specsScript(
+            number, language: edition.language,
+            sheets: indices.map {
+                (bikes[$0].id, SpecSheet(edition: edition, bike: bikes[$0], texts: texts[$0]).sections)
+            })
+    }
+
+    /// The chunk of these sheets (motorcycle id, sections), in this order.
+    static func specsScript(_ number: Int, language: Language, sheets: [(id: Int, sections: [SpecSheet.Section])])
+        -> [UInt8]
+    {
+        let layout = Self.layout(of: sheets.map(\.sections))
+        let columns = layout.reduce(0) { $0 + $1.rows.count }
+        var out: [UInt8] = []
+        out.reserveCapacity(1_024 * sheets.count)
+        out +=
+            "/* Guzzi Tracker (\(language.rawValue)): specifications, part \(number), for the compare"
+            .utf8
+        out += " page. Written by guzzi-site build; do not edit. */\n(function (G) {\n".utf8
+        out += "(G.specs = G.specs || {})[\(number)] = {\"sections\":[".utf8
+        for (at, section) in layout.enumerated() {
+            out += (at == 0 ? "{\"id\":" : ",{\"id\":").utf8
+            Escaping.appendJSONString(section.id, to: &out)
+            out += ",\"title\":".utf8
+            Escaping.appendJSONString(section.title, to: &out)
+            out += ",\"rows\":[".utf8
+            for (index, row) in section.rows.enumerated() {
+                out += (index == 0 ? "[" : ",[").utf8
+                Escaping.appendJSONString(row.key, to: &out)
+                out.append(UInt8(ascii: ","))
+                Escaping.appendJSONString(row.label, to: &out)
+                out.append(UInt8(ascii: "]"))
+            }
+            out += "]}".utf8
+        }
+        out += "],\"motorcycles\":{\n".utf8
+        for (position, (id, sections)) in sheets.enumerated() {
+            out += (position == 0 ? "\"" : ",\n\"").utf8
+            out += String(id).utf8
+            out += "\":[".utf8
+            if Self.fits(sections, layout) {
+                // Every sheet has every row today: its cells are the columns in order.
+                for (at, cell) in sections.lazy.flatMap(\.rows).map(\.cell).enumerated() {
+                    if at > 0 { out.append(UInt8(ascii: ",")) }
+                    Self.append(cell, to: &out)
                 }
-                for row in section.rows {
-                    let key = section.id + "/" + row.key
-                    if known.insert(key).inserted { order[at!].rows.append((row.key, row.label)) }
-                    cells[key] = row.cell
+            } else {
+                var cells = [SpecSheet.Cell?](repeating: nil, count: columns)
+                for section in sections {
+                    let at = layout.firstIndex { $0.id == section.id }!
+                    for row in section.rows {
+                        cells[layout[at].offset + layout[at].rows.firstIndex { $0.key == row.key }!] = row.cell
+                    }
+                }
+                for (at, cell) in cells.enumerated() {
+                    if at > 0 { out.append(UInt8(ascii: ",")) }
+                    Self.append(cell, to: &out)
                 }
             }
-            bikes.append((plan.catalogue.motorcycles[index].id, cells))
+            out.append(UInt8(ascii: "]"))
         }
-        let sections = order.map { section in
-            JSONWriter.object([
-                ("id", JSONWriter.string(section.id)), ("title", JSONWriter.string(section.title)),
-                (
-                    "rows",
-                    JSONWriter.array(
-                        section.rows.map { JSONWriter.array([JSONWriter.string($0.key), JSONWriter.string($0.label)]) })
-                ),
-            ])
-        }
-        let keys = order.flatMap { section in section.rows.map { section.id + "/" + $0.key } }
-        let members = bikes.map { bike in
-            "\"\(bike.id)\":" + JSONWriter.array(keys.map { bike.cells[$0] ?? "false" })
-        }
-        let object = JSONWriter.object([
-            ("sections", JSONWriter.array(sections)),
-            ("motorcycles", "{\n" + members.joined(separator: ",\n") + "\n}"),
-        ])
-        return "/* Guzzi Tracker (\(edition.language.rawValue)): specifications, part \(number), for the compare"
-            + " page. Written by guzzi-site build; do not edit. */\n"
-            + "(function (G) {\n(G.specs = G.specs || {})[\(number)] = " + object
-            + ";\n})(globalThis.GuzziTracker = globalThis.GuzziTracker || {});\n"
+        out += "\n}};\n})(globalThis.GuzziTracker = globalThis.GuzziTracker || {});\n".utf8
+        return out
     }
 
-    /// The spec sections of a motorcycle page, read from the page model itself (`bike.sections`), so compare
-    /// shows the rows, labels and texts of the motorcycle pages without a second list of them.
-    func specSections(_ index: Int) -> [(id: String, title: String, rows: [(key: String, label: String, cell: String)])]
-    {
-        let page = MotorcyclePage(edition: edition, plan: plan, index: index).context(imagesHref: { _ in nil })
-        guard case .map(let bike)? = page["bike"], case .list(let sections)? = bike["sections"] else { return [] }
-        return sections.compactMap { section in
-            guard case .map(let s) = section, case .text(let id)? = s["id"], case .text(let title)? = s["title"],
-                case .list(let rows)? = s["rows"]
-            else { return nil }
-            return (
-                id, title,
-                rows.compactMap { row in
-                    guard case .map(let r) = row, case .text(let key)? = r["key"], case .text(let label)? = r["label"]
-                    else { return nil }
-                    return (key, label, Self.cell(r))
-                }
-            )
+    /// Every section and row of a chunk's sheets, in the order first met, with each section's first column.
+    /// Every sheet has the same rows today; a row some bike lacks would still get its column.
+    static func layout(of sheets: [[SpecSheet.Section]]) -> [(
+        id: String, title: String, rows: [(key: String, label: String)], offset: Int
+    )] {
+        var layout: [(id: String, title: String, rows: [(key: String, label: String)], offset: Int)] = []
+        for section in sheets.joined() {
+            var at = layout.firstIndex { $0.id == section.id }
+            if at == nil {
+                layout.append((section.id, section.title, [], 0))
+                at = layout.count - 1
+            }
+            for row in section.rows where !layout[at!].rows.contains(where: { $0.key == row.key }) {
+                layout[at!].rows.append((row.key, row.label))
+            }
         }
+        var offset = 0
+        for at in layout.indices {
+            layout[at].offset = offset
+            offset += layout[at].rows.count
+        }
+        return layout
     }
 
-    /// A row of the page model as a JSON cell (see `specsScript`).
-    static func cell(_ row: ValueMap) -> String {
-        guard case .text(let text)? = row["value"] else { return "null" }
-        if case .text(let unit)? = row["unit"], case .number(let raw)? = row["raw"] {
-            return JSONWriter.object([
-                ("text", JSONWriter.string(text)), ("unit", JSONWriter.string(unit)), ("raw", JSONWriter.number(raw)),
-            ])
+    /// Whether a sheet has exactly the layout's sections and rows, in its order.
+    static func fits(
+        _ sections: [SpecSheet.Section],
+        _ layout: [(id: String, title: String, rows: [(key: String, label: String)], offset: Int)]
+    ) -> Bool {
+        sections.count == layout.count
+            && zip(sections, layout).allSatisfy { section, column in
+                section.id == column.id && section.rows.count == column.rows.count
+                    && zip(section.rows, column.rows).allSatisfy { $0.key == $1.key }
+            }
+    }
+
+    /// A cell as JSON (see `specsScript`); `nil` is a row the bike lacks.
+    static func append(_ cell: SpecSheet.Cell?, to out: inout [UInt8]) {
+        guard let cell, let text = cell.text else {
+            out += (cell == nil ? "false" : "null").utf8
+            return
         }
-        if case .text(let lang)? = row["lang"] {
-            return JSONWriter.object([("text", JSONWriter.string(text)), ("lang", JSONWriter.string(lang))])
+        if let unit = cell.unit, let raw = cell.raw {
+            out += "{\"text\":".utf8
+            Escaping.appendJSONString(text, to: &out)
+            out += ",\"unit\":".utf8
+            Escaping.appendJSONString(unit, to: &out)
+            out += ",\"raw\":".utf8
+            out += JSONWriter.number(raw).utf8
+            out.append(UInt8(ascii: "}"))
+        } else if let lang = cell.lang {
+            out += "{\"text\":".utf8
+            Escaping.appendJSONString(text, to: &out)
+            out += ",\"lang\":".utf8
+            Escaping.appendJSONString(lang.rawValue, to: &out)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            Escaping.appendJSONString(text, to: &out)
         }
-        return JSONWriter.string(text)
     }
 }

@@ -76,67 +76,7 @@ struct MotorcyclePage {
 
     func context(imagesHref: (Int) -> String?) -> [String: Value] {
         let l = edition.localization
-        let e = bike.engine
-        let c = bike.capacities
-        let sections: [Value] = [
-            section(
-                "general", "section_general",
-                [
-                    row("family", plain(bike.general.family)),
-                    row("name", plain(bike.general.name)),
-                    row("introduced", plain(String(bike.general.firstYear))),
-                    bike.general.lastYear.map { row("discontinued", plain(String($0))) }
-                        ?? row("discontinued", plain(l["in_production"])),
-                ]),
-            section(
-                "engine", "section_engine",
-                [
-                    row("configuration", localized(e.configuration)),
-                    row("stroke_cycle", plain(edition.strokeCycle(e.strokeCycle))),
-                    row("bore", figure(e.bore, "mm")),
-                    row("stroke", figure(e.stroke, "mm")),
-                    row("displacement_real", figure(e.displacementReal, "cc")),
-                    row("displacement_nominal", figure(e.displacementNominal, "cc")),
-                    row("compression", plain(edition.compression(e.compression))),
-                    row("power", plain(texts.power)),
-                    row("feed", localized(e.feed)),
-                    row("ignition", localized(e.ignition)),
-                ]),
-            section(
-                "transmission", "section_transmission",
-                [
-                    row("gearbox", localized(bike.transmission.gearbox)),
-                    row("clutch", localized(bike.transmission.clutch)),
-                    row("final_drive", localized(bike.transmission.finalDrive)),
-                ]),
-            section(
-                "frame", "section_frame",
-                [
-                    row("frame_type", localized(bike.frame.type)),
-                    row("front_suspension", localized(bike.frame.frontSuspension)),
-                    row("rear_suspension", localized(bike.frame.rearSuspension)),
-                    row("wheelbase", figure(bike.frame.wheelbase, "mm")),
-                    row("wheels", plain(bike.frame.wheels)),
-                    row("tyres", plain(bike.frame.tyres)),
-                ]),
-            section(
-                "brakes", "section_brakes",
-                [
-                    row("brakes_type", localized(bike.brakes.type)),
-                    row("front_brake", figure(bike.brakes.frontSize, "mm")),
-                    row("rear_brake", figure(bike.brakes.rearSize, "mm")),
-                    row("brakes_notes", localized(bike.brakes.notes)),
-                ]),
-            section(
-                "capacities", "section_capacities",
-                [
-                    row("fuel_capacity", figure(c.fuelCapacity, "l")),
-                    row("lubricant_capacity", figure(c.lubricantCapacity, "l")),
-                    row("weight", figure(c.weight, "kg")),
-                    row("max_speed", figure(c.maxSpeed, "kmh")),
-                    row("fuel_consumption", figure(c.fuelConsumption, "l100km")),
-                ]),
-        ]
+        let sections = SpecSheet(edition: edition, bike: bike, texts: texts).sections.map(Self.value)
         let years = texts.years
         var firstPhoto: Value = .null
         if let first = bike.images.first {
@@ -166,40 +106,24 @@ struct MotorcyclePage {
         return ["bike": .map(bikeValue)]
     }
 
-    /// A cell's text, the language it is written in, and for figures the metric value and unit, which the
-    /// unit switch in the browser converts (`data-unit`, `data-value`).
-    private typealias Cell = (text: String?, lang: Language?, unit: String?, raw: Double?)
-
-    private func plain(_ text: String?) -> Cell { (text, nil, nil, nil) }
-
-    private func figure(_ value: Double?, _ unit: String, digits: Int = Edition.figureDigits) -> Cell {
-        (edition.measure(value, unit: unit, maxFractionDigits: digits), nil, value == nil ? nil : unit, value)
-    }
-
-    private func localized(_ text: LocalizedText) -> Cell {
-        guard let resolved = text.resolved(for: edition.language, fallbacks: edition.localization.fallbacks) else {
-            return (nil, nil, nil, nil)
-        }
-        return (resolved.text, resolved.language, nil, nil)
-    }
-
     /// `lang` is only set when it differs from the page's, which is when a translation is missing.
     private func lang(_ language: Language) -> Value {
         language == edition.language ? .null : .text(language.rawValue)
     }
 
-    private func row(_ labelKey: String, _ cell: Cell) -> Value {
-        [
-            "key": .text(labelKey),
-            "label": .text(edition.localization[labelKey]),
-            "value": cell.text.map { .text($0) } ?? .null,
-            "lang": cell.lang.map { lang($0) } ?? .null,
-            "unit": cell.unit.map { .text($0) } ?? .null,
-            "raw": cell.raw.map { .number($0) } ?? .null,
-        ]
-    }
-
-    private func section(_ id: String, _ titleKey: String, _ rows: [Value]) -> Value {
-        ["id": .text(id), "title": .text(edition.localization[titleKey]), "rows": .list(rows)]
+    /// A section as the template reads it: `id`, `title`, and rows of `key`, `label`, `value` (`null` draws a
+    /// dash), `lang`, `unit` and `raw`.
+    private static func value(_ section: SpecSheet.Section) -> Value {
+        let rows: [Value] = section.rows.map { row in
+            [
+                "key": .text(row.key),
+                "label": .text(row.label),
+                "value": row.cell.text.map { .text($0) } ?? .null,
+                "lang": row.cell.lang.map { .text($0.rawValue) } ?? .null,
+                "unit": row.cell.unit.map { .text($0) } ?? .null,
+                "raw": row.cell.raw.map { .number($0) } ?? .null,
+            ]
+        }
+        return ["id": .text(section.id), "title": .text(section.title), "rows": .list(rows)]
     }
 }

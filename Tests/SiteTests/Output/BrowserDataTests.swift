@@ -8,6 +8,10 @@ import Testing
 @Suite struct BrowserDataTests {
     /// The JSON a data script assigns: from the `{` of ` = {` to the `}` of the first `};` at the end of a line (a
     /// line break inside the JSON's strings is always escaped).
+    static func json(ofScript bytes: [UInt8]) throws -> Any {
+        try json(ofScript: String(decoding: bytes, as: UTF8.self))
+    }
+
     static func json(ofScript text: String) throws -> Any {
         let start = try #require(text.range(of: " = {"))
         let end = try #require(text.range(of: "};\n", range: start.upperBound..<text.endIndex))
@@ -91,6 +95,43 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Sheets that do not share one layout (none do today) still line up: a column per row met in any sheet,
+    /// `false` where a bike lacks it, and a figure, a fallback text and a dash written as the page reads them.
+    @Test func sheetsWithDifferentRowsShareColumns() throws {
+        typealias Sheet = SpecSheet
+        let engine = Sheet.Section(
+            id: "engine", title: "Engine",
+            rows: [
+                Sheet.Row(key: "bore", label: "Bore", cell: Sheet.Cell(text: "88 mm", unit: "mm", raw: 88)),
+                Sheet.Row(key: "feed", label: "Feed", cell: Sheet.Cell(text: "Carburatore", lang: "it")),
+            ])
+        let shorter = Sheet.Section(
+            id: "engine", title: "Engine", rows: [Sheet.Row(key: "feed", label: "Feed", cell: Sheet.Cell())])
+        let frame = Sheet.Section(
+            id: "frame", title: "Frame",
+            rows: [Sheet.Row(key: "tyres", label: "Tyres <b>", cell: Sheet.Cell(text: "3.50\""))])
+        let script = BrowserData.specsScript(4, language: "en", sheets: [(7, [engine]), (9, [shorter, frame])])
+        let text = String(decoding: script, as: UTF8.self)
+        #expect(text.contains("(G.specs = G.specs || {})[4] = "))
+        #expect(!text.contains("<b>"))
+        let chunk = try #require(try Self.json(ofScript: script) as? [String: Any])
+        let sections = try #require(chunk["sections"] as? [[String: Any]])
+        #expect(sections.map { $0["id"] as? String } == ["engine", "frame"])
+        #expect(
+            sections.map { $0["rows"] as? [[String]] } == [
+                [["bore", "Bore"], ["feed", "Feed"]], [["tyres", "Tyres <b>"]],
+            ])
+        let bikes = try #require(chunk["motorcycles"] as? [String: [Any]])
+        let seven = try #require(bikes["7"])
+        #expect((seven[0] as? [String: Any])?["raw"] as? Double == 88)
+        #expect((seven[1] as? [String: String]) == ["text": "Carburatore", "lang": "it"])
+        #expect(seven[2] as? Bool == false)
+        let nine = try #require(bikes["9"])
+        #expect(nine[0] as? Bool == false)
+        #expect(nine[1] is NSNull)
+        #expect(nine[2] as? String == "3.50\"")
     }
 
     static func escaped(_ text: String) -> String {
