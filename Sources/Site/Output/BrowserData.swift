@@ -147,9 +147,13 @@ struct BrowserData {
             out += "\":[".utf8
             if Self.fits(sections, layout) {
                 // Every sheet has every row today: its cells are the columns in order.
-                for (at, cell) in sections.lazy.flatMap(\.rows).map(\.cell).enumerated() {
-                    if at > 0 { out.append(UInt8(ascii: ",")) }
-                    Self.append(cell, to: &out)
+                var first = true
+                for section in sections {
+                    for row in section.rows {
+                        if !first { out.append(UInt8(ascii: ",")) }
+                        first = false
+                        Self.append(row.cell, to: &out)
+                    }
                 }
             } else {
                 var cells = [SpecSheet.Cell?](repeating: nil, count: columns)
