@@ -116,7 +116,10 @@ struct BrowserData {
     static func specsScript(_ number: Int, language: Language, sheets: [(id: Int, sections: [SpecSheet.Section])])
         -> [UInt8]
     {
-        let layout = Self.layout(of: sheets.map(\.sections))
+        // Every sheet has every row today: then the first one's rows are the columns, and each sheet's cells are
+        // written in order, without a search per cell.
+        let uniform = sheets.allSatisfy { Self.sameRows($0.sections, sheets[0].sections) }
+        let layout = Self.layout(of: uniform ? Array(sheets.prefix(1).map(\.sections)) : sheets.map(\.sections))
         let columns = layout.reduce(0) { $0 + $1.rows.count }
         var out: [UInt8] = []
         out.reserveCapacity(1_024 * sheets.count)
@@ -145,8 +148,7 @@ struct BrowserData {
             out += (position == 0 ? "\"" : ",\n\"").utf8
             out += String(id).utf8
             out += "\":[".utf8
-            if Self.fits(sections, layout) {
-                // Every sheet has every row today: its cells are the columns in order.
+            if uniform {
                 var first = true
                 for section in sections {
                     for row in section.rows {
@@ -198,16 +200,14 @@ struct BrowserData {
         return layout
     }
 
-    /// Whether a sheet has exactly the layout's sections and rows, in its order.
-    static func fits(
-        _ sections: [SpecSheet.Section],
-        _ layout: [(id: String, title: String, rows: [(key: String, label: String)], offset: Int)]
-    ) -> Bool {
-        sections.count == layout.count
-            && zip(sections, layout).allSatisfy { section, column in
-                section.id == column.id && section.rows.count == column.rows.count
-                    && zip(section.rows, column.rows).allSatisfy { $0.key == $1.key }
-            }
+    /// Whether two sheets have the same sections and rows, in the same order.
+    static func sameRows(_ a: [SpecSheet.Section], _ b: [SpecSheet.Section]) -> Bool {
+        guard a.count == b.count else { return false }
+        for at in a.indices {
+            guard a[at].id == b[at].id, a[at].rows.count == b[at].rows.count else { return false }
+            for row in a[at].rows.indices where a[at].rows[row].key != b[at].rows[row].key { return false }
+        }
+        return true
     }
 
     /// A cell as JSON (see `specsScript`); `nil` is a row the bike lacks.
