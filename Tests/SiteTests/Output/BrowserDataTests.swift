@@ -112,7 +112,7 @@ import Testing
         let frame = Sheet.Section(
             id: "frame", title: "Frame",
             rows: [Sheet.Row(key: "tyres", label: "Tyres <b>", cell: Sheet.Cell(text: "3.50\""))])
-        let script = BrowserData.specsScript(4, language: "en", sheets: [(7, [engine]), (9, [shorter, frame])])
+        let script = SpecChunk.script(4, language: "en", sheets: [(7, [engine]), (9, [shorter, frame])])
         let text = String(decoding: script, as: UTF8.self)
         #expect(text.contains("(G.specs = G.specs || {})[4] = "))
         #expect(!text.contains("<b>"))
