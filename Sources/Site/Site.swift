@@ -7,6 +7,10 @@ struct Site: Sendable {
     let editions: Editions
     let library: TemplateLibrary
     let frame: PageFrame
+    /// What `{% include … once per … %}` rendered in this build (the interface strings of each edition and
+    /// folder depth). Debug builds, and so every test, render such includes every time anyway and fail when the
+    /// output differs from what was kept.
+    let fragments: FragmentCache
 
     init(
         plan: SitePlan, editions: Editions, library: TemplateLibrary, baseURL: String?,
@@ -18,6 +22,11 @@ struct Site: Sendable {
         frame = PageFrame(
             plan: plan, baseURL: baseURL, datasetVersion: plan.catalogue.version, editions: editions,
             servedFromPath: servedFromPath)
+        #if DEBUG
+            fragments = FragmentCache(verifying: true)
+        #else
+            fragments = FragmentCache()
+        #endif
     }
 
     func render(_ page: Page) throws(SiteError) -> [UInt8] {
@@ -83,7 +92,7 @@ struct Site: Sendable {
     /// What templates of an edition's pages format numbers with.
     func environment(_ language: Language) -> RenderEnvironment {
         let localization = editions[language]!.localization
-        return RenderEnvironment(locale: localization.locale, numbers: localization.numbers)
+        return RenderEnvironment(locale: localization.locale, numbers: localization.numbers, fragments: fragments)
     }
 
     func context(for page: Page) -> [String: Value] {

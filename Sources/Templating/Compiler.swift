@@ -159,7 +159,7 @@ enum Compiler {
             case .loop(let loop):
                 collectBlocks(loop.body, into: &blocks)
                 collectBlocks(loop.empty ?? [], into: &blocks)
-            case .text, .output, .assignment, .include, .scope:
+            case .text, .output, .assignment, .include, .scope, .once:
                 break
             }
         }
@@ -190,8 +190,10 @@ enum Compiler {
         in nodes: [Node], resolved: [String: [Node]], inlined: inout [String: [Node]]
     ) -> [Node] {
         nodes.map { node in
-            if case .include(let name, _) = node {
-                return .scope(inline(name, resolved: resolved, inlined: &inlined))
+            if case .include(let name, let location, let oncePer) = node {
+                let body = inline(name, resolved: resolved, inlined: &inlined)
+                guard let oncePer else { return .scope(body) }
+                return .once(OnceInclude(site: location, values: oncePer, body: body))
             }
             return node.mappingBodies { inlineIncludes(in: $0, resolved: resolved, inlined: &inlined) }
         }
@@ -205,7 +207,7 @@ enum Compiler {
             case .conditional(let branches, let otherwise):
                 return total + branches.map { textSize($0.body) }.max()! + (otherwise.map(textSize) ?? 0)
             case .loop(let loop): return total + textSize(loop.body)
-            case .output, .assignment, .include, .scope: return total
+            case .output, .assignment, .include, .scope, .once: return total
             }
         }
     }

@@ -4,10 +4,14 @@ public struct RenderEnvironment: Sendable {
     public var locale: String
     /// How the `number` filter writes numbers on this page.
     public var numbers: NumberFormat
+    /// Where `{% include "…" once per … %}` keeps its output for the rest of the build; nil renders such
+    /// includes every time.
+    public var fragments: FragmentCache?
 
-    public init(locale: String, numbers: NumberFormat) {
+    public init(locale: String, numbers: NumberFormat, fragments: FragmentCache? = nil) {
         self.locale = locale
         self.numbers = numbers
+        self.fragments = fragments
     }
 }
 
@@ -67,6 +71,8 @@ struct Renderer {
                 openScope()
                 try render(body)
                 closeScope()
+            case .once(let include):
+                try render(include)
             case .include:
                 preconditionFailure("a compiled template has no include: Compiler.compile inlines them")
             case .block(_, let body):
@@ -122,6 +128,55 @@ struct Renderer {
             try render(loop.body)
         }
         closeScope()
+    }
+
+    /// An include kept in the environment's `FragmentCache` under its place, the page's locale and its `once per`
+    /// values: written from there when an earlier page rendered it with the same ones.
+    private mutating func render(_ include: OnceInclude) throws(TemplateError) {
+        guard let cache = environment.fragments else {
+            openScope()
+            try render(include.body)
+            closeScope()
+            return
+        }
+        let site = include.site
+        var key = "\(site.file.displayName):\(site.line):\(site.column)\u{0}\(environment.locale)"
+        for expression in include.values {
+            try Self.appendKey(try evaluate(expression), of: expression, to: &key)
+        }
+        let kept = cache.bytes(for: key)
+        if let kept, !cache.verifies {
+            output.append(contentsOf: kept)
+            return
+        }
+        let start = output.count
+        openScope()
+        try render(include.body)
+        closeScope()
+        guard let kept else { return cache.store(Array(output[start...]), for: key) }
+        if !output[start...].elementsEqual(kept) {
+            throw include.site.error(
+                "this include rendered differently for the same 'once per' values: its output depends on "
+                    + "something they do not name; add it to them")
+        }
+    }
+
+    /// One `once per` value in a cache key: its kind and length first, so that no two lists of values make the
+    /// same key.
+    private static func appendKey(_ value: Value, of expression: Expression, to key: inout String)
+        throws(TemplateError)
+    {
+        switch value {
+        case .text(let s): key += "\u{0}t\(s.utf8.count):" + s
+        case .html(let s): key += "\u{0}h\(s.utf8.count):" + s
+        case .number(let n): key += "\u{0}n\(n)"
+        case .bool(let b): key += b ? "\u{0}T" : "\u{0}F"
+        case .null: key += "\u{0}0"
+        case .list, .map:
+            throw expression.location.error(
+                "'once per' takes texts, numbers or booleans, got \(value.kindDescription)"
+                    + (expression.pathName.map { " ('\($0)')" } ?? ""))
+        }
     }
 
     private mutating func openScope() {

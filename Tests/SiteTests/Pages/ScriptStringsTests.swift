@@ -1,3 +1,4 @@
+import Catalogue
 import Foundation
 import Testing
 
@@ -41,5 +42,35 @@ import Testing
         #expect(strings["lang"] as? String == "en")
         // The Italian edition is untouched.
         #expect(SiteFixtures.read(folder + "/site/it/index.html").contains(#""compare_differs": "diverso""#))
+    }
+
+    /// The strings are rendered once per edition and folder depth (`once per` in partials/scripts.html), and each
+    /// page still gets the ones of its own edition and depth: the addresses in them are relative to the page.
+    @Test func eachPageHasTheStringsOfItsEditionAndDepthRenderedOncePerPair() throws {
+        let options = BuildTests.options(output: "/nonexistent")
+        let inputs = try SiteBuilder.loadInputs(options)
+        let catalogue = try Catalogue.load(contentsOf: options.dataPath).catalogue
+        let plan = SitePlan(catalogue: catalogue, editions: inputs.editions)
+        let site = Site(plan: plan, editions: inputs.editions, library: inputs.library, baseURL: nil)
+        var pairs = Set<String>()
+        for page in plan.pages {
+            let html = String(decoding: try site.render(page), as: UTF8.self)
+            let open = "<script type=\"application/json\" id=\"ui-strings\">"
+            let start = try #require(html.range(of: open), "\(page.route.filePath)")
+            let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+            let strings = try #require(
+                try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+                    as? [String: Any])
+            let lang = page.language?.rawValue ?? inputs.editions.defaultLanguage.rawValue
+            let root = page.route.fileName == "404.html" ? "/" : page.route.rootPrefix
+            #expect(strings["lang"] as? String == lang, "\(page.route.filePath)")
+            #expect(strings["assets"] as? String == root + "assets/", "\(page.route.filePath)")
+            #expect(
+                strings["root"] as? String == root + plan.catalogueRoute(Language(rawValue: lang)).urlPath,
+                "\(page.route.filePath)")
+            pairs.insert(lang + " " + root)
+        }
+        #expect(pairs.count > 4)
+        #expect(site.fragments.count == pairs.count)
     }
 }
