@@ -8,10 +8,13 @@ import Templating
 public struct Edition: Sendable {
     public let localization: Localization
     public let numbers: NumberFormat
+    /// The words of every motorcycle's spec sheet in this edition, looked up once.
+    let specLabels: SpecSheet.Labels
 
     public init(localization: Localization) {
         self.localization = localization
         self.numbers = localization.numbers
+        specLabels = SpecSheet.Labels(localization)
     }
 
     public var language: Language { localization.language }

@@ -33,92 +33,142 @@ struct SpecSheet {
     let sections: [Section]
 
     init(edition: Edition, bike: Motorcycle, texts: BikeTexts) {
-        let make = Maker(edition: edition)
-        let l = edition.localization
-        let e = bike.engine
-        let c = bike.capacities
-        sections = [
-            make.section(
-                "general", "section_general",
-                [
-                    make.row("family", make.plain(bike.general.family)),
-                    make.row("name", make.plain(bike.general.name)),
-                    make.row("introduced", make.plain(String(bike.general.firstYear))),
-                    make.row("discontinued", make.plain(bike.general.lastYear.map(String.init) ?? l["in_production"])),
-                ]),
-            make.section(
-                "engine", "section_engine",
-                [
-                    make.row("configuration", make.localized(e.configuration)),
-                    make.row("stroke_cycle", make.plain(edition.strokeCycle(e.strokeCycle))),
-                    make.row("bore", make.figure(e.bore, "mm")),
-                    make.row("stroke", make.figure(e.stroke, "mm")),
-                    make.row("displacement_real", make.figure(e.displacementReal, "cc")),
-                    make.row("displacement_nominal", make.figure(e.displacementNominal, "cc")),
-                    make.row("compression", make.plain(edition.compression(e.compression))),
-                    make.row("power", make.plain(texts.power)),
-                    make.row("feed", make.localized(e.feed)),
-                    make.row("ignition", make.localized(e.ignition)),
-                ]),
-            make.section(
-                "transmission", "section_transmission",
-                [
-                    make.row("gearbox", make.localized(bike.transmission.gearbox)),
-                    make.row("clutch", make.localized(bike.transmission.clutch)),
-                    make.row("final_drive", make.localized(bike.transmission.finalDrive)),
-                ]),
-            make.section(
-                "frame", "section_frame",
-                [
-                    make.row("frame_type", make.localized(bike.frame.type)),
-                    make.row("front_suspension", make.localized(bike.frame.frontSuspension)),
-                    make.row("rear_suspension", make.localized(bike.frame.rearSuspension)),
-                    make.row("wheelbase", make.figure(bike.frame.wheelbase, "mm")),
-                    make.row("wheels", make.plain(bike.frame.wheels)),
-                    make.row("tyres", make.plain(bike.frame.tyres)),
-                ]),
-            make.section(
-                "brakes", "section_brakes",
-                [
-                    make.row("brakes_type", make.localized(bike.brakes.type)),
-                    make.row("front_brake", make.figure(bike.brakes.frontSize, "mm")),
-                    make.row("rear_brake", make.figure(bike.brakes.rearSize, "mm")),
-                    make.row("brakes_notes", make.localized(bike.brakes.notes)),
-                ]),
-            make.section(
-                "capacities", "section_capacities",
-                [
-                    make.row("fuel_capacity", make.figure(c.fuelCapacity, "l")),
-                    make.row("lubricant_capacity", make.figure(c.lubricantCapacity, "l")),
-                    make.row("weight", make.figure(c.weight, "kg")),
-                    make.row("max_speed", make.figure(c.maxSpeed, "kmh")),
-                    make.row("fuel_consumption", make.figure(c.fuelConsumption, "l100km")),
-                ]),
-        ]
+        let labels = edition.specLabels
+        sections = Self.layout.indices.map { at in
+            let section = Self.layout[at]
+            var rows: [Row] = []
+            rows.reserveCapacity(section.fields.count)
+            for (index, field) in section.fields.enumerated() {
+                let cell: Cell
+                switch field.content {
+                case .plain(let text):
+                    cell = Cell(text: text(bike, texts, edition))
+                case .figure(let unit, let value):
+                    let raw = value(bike)
+                    let text = raw.map { edition.number($0) + labels.unitSuffixes[at][index]! }
+                    cell = Cell(text: text, unit: raw == nil ? nil : unit, raw: raw)
+                case .localized(let text):
+                    cell = Self.localized(text(bike), edition: edition)
+                }
+                rows.append(Row(key: field.key, label: labels.rows[at][index], cell: cell))
+            }
+            return Section(id: section.id, title: labels.titles[at], rows: rows)
+        }
     }
 
-    /// The row builders, bound to an edition.
-    private struct Maker {
-        let edition: Edition
+    private static func localized(_ text: LocalizedText, edition: Edition) -> Cell {
+        guard let resolved = text.resolved(for: edition.language, fallbacks: edition.localization.fallbacks)
+        else { return Cell() }
+        return Cell(text: resolved.text, lang: resolved.language == edition.language ? nil : resolved.language)
+    }
 
-        func plain(_ text: String?) -> Cell { Cell(text: text) }
-
-        func figure(_ value: Double?, _ unit: String) -> Cell {
-            Cell(text: edition.measure(value, unit: unit), unit: value == nil ? nil : unit, raw: value)
+    /// One row of the layout: its key (the label's too) and where its cell comes from.
+    struct Field: Sendable {
+        enum Content: Sendable {
+            /// A text as it stands, or made by the edition.
+            case plain(@Sendable (Motorcycle, BikeTexts, Edition) -> String?)
+            /// A metric figure, written with the edition's numbers and its name of the unit.
+            case figure(unit: String, @Sendable (Motorcycle) -> Double?)
+            /// A dataset text in the page's language, else in a fallback one.
+            case localized(@Sendable (Motorcycle) -> LocalizedText)
         }
 
-        func localized(_ text: LocalizedText) -> Cell {
-            guard let resolved = text.resolved(for: edition.language, fallbacks: edition.localization.fallbacks)
-            else { return Cell() }
-            return Cell(text: resolved.text, lang: resolved.language == edition.language ? nil : resolved.language)
-        }
+        let key: String
+        let content: Content
 
-        func row(_ labelKey: String, _ cell: Cell) -> Row {
-            Row(key: labelKey, label: edition.localization[labelKey], cell: cell)
+        init(_ key: String, _ content: Content) {
+            self.key = key
+            self.content = content
         }
+    }
 
-        func section(_ id: String, _ titleKey: String, _ rows: [Row]) -> Section {
-            Section(id: id, title: edition.localization[titleKey], rows: rows)
+    /// The app's sections and rows, in the app's order: each section's id, the label key of its title, its rows.
+    static let layout: [(id: String, titleKey: String, fields: [Field])] = [
+        (
+            "general", "section_general",
+            [
+                Field("family", .plain { bike, _, _ in bike.general.family }),
+                Field("name", .plain { bike, _, _ in bike.general.name }),
+                Field("introduced", .plain { bike, _, _ in String(bike.general.firstYear) }),
+                Field(
+                    "discontinued",
+                    .plain { bike, _, edition in
+                        bike.general.lastYear.map(String.init) ?? edition.localization["in_production"]
+                    }),
+            ]
+        ),
+        (
+            "engine", "section_engine",
+            [
+                Field("configuration", .localized { $0.engine.configuration }),
+                Field("stroke_cycle", .plain { bike, _, edition in edition.strokeCycle(bike.engine.strokeCycle) }),
+                Field("bore", .figure(unit: "mm") { $0.engine.bore }),
+                Field("stroke", .figure(unit: "mm") { $0.engine.stroke }),
+                Field("displacement_real", .figure(unit: "cc") { $0.engine.displacementReal }),
+                Field("displacement_nominal", .figure(unit: "cc") { $0.engine.displacementNominal }),
+                Field("compression", .plain { bike, _, edition in edition.compression(bike.engine.compression) }),
+                Field("power", .plain { _, texts, _ in texts.power }),
+                Field("feed", .localized { $0.engine.feed }),
+                Field("ignition", .localized { $0.engine.ignition }),
+            ]
+        ),
+        (
+            "transmission", "section_transmission",
+            [
+                Field("gearbox", .localized { $0.transmission.gearbox }),
+                Field("clutch", .localized { $0.transmission.clutch }),
+                Field("final_drive", .localized { $0.transmission.finalDrive }),
+            ]
+        ),
+        (
+            "frame", "section_frame",
+            [
+                Field("frame_type", .localized { $0.frame.type }),
+                Field("front_suspension", .localized { $0.frame.frontSuspension }),
+                Field("rear_suspension", .localized { $0.frame.rearSuspension }),
+                Field("wheelbase", .figure(unit: "mm") { $0.frame.wheelbase }),
+                Field("wheels", .plain { bike, _, _ in bike.frame.wheels }),
+                Field("tyres", .plain { bike, _, _ in bike.frame.tyres }),
+            ]
+        ),
+        (
+            "brakes", "section_brakes",
+            [
+                Field("brakes_type", .localized { $0.brakes.type }),
+                Field("front_brake", .figure(unit: "mm") { $0.brakes.frontSize }),
+                Field("rear_brake", .figure(unit: "mm") { $0.brakes.rearSize }),
+                Field("brakes_notes", .localized { $0.brakes.notes }),
+            ]
+        ),
+        (
+            "capacities", "section_capacities",
+            [
+                Field("fuel_capacity", .figure(unit: "l") { $0.capacities.fuelCapacity }),
+                Field("lubricant_capacity", .figure(unit: "l") { $0.capacities.lubricantCapacity }),
+                Field("weight", .figure(unit: "kg") { $0.capacities.weight }),
+                Field("max_speed", .figure(unit: "kmh") { $0.capacities.maxSpeed }),
+                Field("fuel_consumption", .figure(unit: "l100km") { $0.capacities.fuelConsumption }),
+            ]
+        ),
+    ]
+
+    /// The layout's words in one edition, looked up once per edition rather than once per row of every sheet
+    /// (a third of the time a sheet took): section titles, row labels and, for figures, the unit's name with the
+    /// space before it (` mm`), by section and row.
+    struct Labels: Sendable {
+        let titles: [String]
+        let rows: [[String]]
+        let unitSuffixes: [[String?]]
+
+        init(_ localization: Localization) {
+            titles = SpecSheet.layout.map { localization[$0.titleKey] }
+            rows = SpecSheet.layout.map { section in section.fields.map { localization[$0.key] } }
+            unitSuffixes = SpecSheet.layout.map { section in
+                section.fields.map { field in
+                    guard case .figure(let unit, _) = field.content else { return nil }
+                    return " " + localization.unit(unit)
+                }
+            }
         }
     }
 }
