@@ -49,4 +49,38 @@ import Testing
             }
         }
     }
+
+    /// Figures with no more decimals than are kept are written without `description` (`shortDecimal`); every
+    /// other one the long way. Both must give the same text for any number, in any format.
+    @Test func theShortPathWritesWhatTheLongWayWrites() {
+        var random = SeededRandom(seed: 0x6e75_6d62)
+        let french = NumberFormat(
+            decimalSeparator: ",", groupingSeparator: "\u{202F}", minimumGroupingDigits: 1)
+        var short = 0
+        for _ in 0..<5_000 {
+            let magnitude = [1.0, 10, 1_000, 100_000, 1e8, 2e9][Int.random(in: 0..<6, using: &random)]
+            let decimals = Int.random(in: 0...5, using: &random)
+            // Decimals as a dataset writes them (498.4, 4.01), and arbitrary doubles.
+            let value =
+                Bool.random(using: &random)
+                ? (Double.random(in: -magnitude...magnitude, using: &random) * pow(10, Double(decimals))).rounded()
+                    / pow(10, Double(decimals))
+                : Double.random(in: -magnitude...magnitude, using: &random)
+            for format in [NumberFormat.italianForTests, .englishForTests, french] {
+                for digits in 0...4 {
+                    #expect(
+                        format.string(value, maxFractionDigits: digits)
+                            == format.formatted(value, maxFractionDigits: digits), "\(value) \(digits)")
+                    if NumberFormat.shortDecimal(abs(value), digits) != nil { short += 1 }
+                }
+            }
+        }
+        // Both paths were taken many times.
+        #expect(short > 7_500 && short < 67_500)  // of 75 000
+        #expect(NumberFormat.shortDecimal(498.4, 3) == .init(whole: 498, fraction: 4, digits: 1))
+        #expect(NumberFormat.shortDecimal(4.01, 3) == .init(whole: 4, fraction: 1, digits: 2))
+        #expect(NumberFormat.shortDecimal(2.675, 2) == nil)
+        #expect(NumberFormat.italianForTests.string(-0.0) == "0")
+        #expect(french.string(12345.05) == "12\u{202F}345,05")
+    }
 }
