@@ -6,7 +6,7 @@ import Synchronization
 /// include reads (labels, addresses) may change between them. A site makes one cache per build and hands it to
 /// every render in `RenderEnvironment.fragments`; without one, such includes render every time, like any other.
 public final class FragmentCache: Sendable {
-    private let fragments = Mutex<[String: [UInt8]]>([:])
+    private let fragments = Mutex<[[UInt8]: [UInt8]]>([:])
     /// Render the include every time anyway and compare: an include whose `once per` values miss something it
     /// reads then fails with its file, line and column instead of putting one page's text on another. For debug
     /// builds and tests.
@@ -19,11 +19,11 @@ public final class FragmentCache: Sendable {
     /// How many outputs are kept: one per include and combination of values.
     public var count: Int { fragments.withLock { $0.count } }
 
-    func bytes(for key: String) -> [UInt8]? {
+    func bytes(for key: [UInt8]) -> [UInt8]? {
         fragments.withLock { $0[key] }
     }
 
-    func store(_ bytes: [UInt8], for key: String) {
+    func store(_ bytes: [UInt8], for key: [UInt8]) {
         fragments.withLock { $0[key] = bytes }
     }
 }

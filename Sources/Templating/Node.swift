@@ -54,10 +54,19 @@ extension Node {
 /// Why: a partial that writes the same bytes on every page of an edition (the interface strings of the browser
 /// scripts) was rendered 578 times per build of the real catalogue, a twentieth of a fresh build.
 struct OnceInclude: Sendable {
-    /// Where the include is written, `file:line:column`: the first part of the key its output is kept under.
+    /// Where the include is written, for errors.
     let site: SourceLocation
     let values: [Expression]
     let body: [Node]
+    /// The start of the key its output is kept under: `file:line:column` of the include, and a zero byte.
+    let key: [UInt8]
+
+    init(site: SourceLocation, values: [Expression], body: [Node]) {
+        self.site = site
+        self.values = values
+        self.body = body
+        key = Array("\(site.file.displayName):\(site.line):\(site.column)\u{0}".utf8)
+    }
 }
 
 struct ConditionalBranch: Sendable {

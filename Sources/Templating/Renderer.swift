@@ -139,8 +139,8 @@ struct Renderer {
             closeScope()
             return
         }
-        let site = include.site
-        var key = "\(site.file.displayName):\(site.line):\(site.column)\u{0}\(environment.locale)"
+        var key = include.key
+        key.append(contentsOf: environment.locale.utf8)
         for expression in include.values {
             try Self.appendKey(try evaluate(expression), of: expression, to: &key)
         }
@@ -161,17 +161,24 @@ struct Renderer {
         }
     }
 
-    /// One `once per` value in a cache key: its kind and length first, so that no two lists of values make the
-    /// same key.
-    private static func appendKey(_ value: Value, of expression: Expression, to key: inout String)
+    /// One `once per` value in a cache key: a kind byte, then for texts their length before their bytes, so that
+    /// no two lists of values make the same key.
+    private static func appendKey(_ value: Value, of expression: Expression, to key: inout [UInt8])
         throws(TemplateError)
     {
+        func appendText(_ kind: Character, _ text: String) {
+            key.append(kind.asciiValue!)
+            withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian) { key.append(contentsOf: $0) }
+            key.append(contentsOf: text.utf8)
+        }
         switch value {
-        case .text(let s): key += "\u{0}t\(s.utf8.count):" + s
-        case .html(let s): key += "\u{0}h\(s.utf8.count):" + s
-        case .number(let n): key += "\u{0}n\(n)"
-        case .bool(let b): key += b ? "\u{0}T" : "\u{0}F"
-        case .null: key += "\u{0}0"
+        case .text(let s): appendText("t", s)
+        case .html(let s): appendText("h", s)
+        case .number(let n):
+            key.append(UInt8(ascii: "n"))
+            withUnsafeBytes(of: n.bitPattern.littleEndian) { key.append(contentsOf: $0) }
+        case .bool(let b): key.append(b ? UInt8(ascii: "T") : UInt8(ascii: "F"))
+        case .null: key.append(UInt8(ascii: "0"))
         case .list, .map:
             throw expression.location.error(
                 "'once per' takes texts, numbers or booleans, got \(value.kindDescription)"
