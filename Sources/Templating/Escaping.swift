@@ -51,6 +51,20 @@ public enum Escaping {
             | hasZeroByte(word ^ (ones &* 0x27))) != 0
     }
 
+    /// Whether any of the eight bytes of `word` may need escaping in a JSON string (`"`, `\\`, `<`, `>`, `&`, a
+    /// control character, or 0xE2, the first byte of U+2028 and U+2029). `mayNeedEscaping`'s trick, and the
+    /// same one for "less than 0x20"; a false answer is never given when a byte matches.
+    @inline(__always) static func mayNeedJSONEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & tops }
+        let control = (word &- ones &* 0x20) & ~word & tops
+        return
+            (control | hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C))
+            | hasZeroByte(word ^ (ones &* 0x3C)) | hasZeroByte(word ^ (ones &* 0x3E))
+            | hasZeroByte(word ^ (ones &* 0x26)) | hasZeroByte(word ^ (ones &* 0xE2))) != 0
+    }
+
     static func html(_ string: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(string.utf8.count + 16)
@@ -104,9 +118,17 @@ public enum Escaping {
     static func appendJSONStringContent(_ string: String, to output: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var runStart = 0
             var i = 0
             while i < bytes.count {
+                // Eight bytes at a time while none of them needs a look, which is most text.
+                while i + 8 <= bytes.count
+                    && !mayNeedJSONEscaping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                {
+                    i += 8
+                }
+                guard i < bytes.count else { break }
                 let byte = bytes[i]
                 let replacement: StaticString
                 var length = 1

@@ -55,6 +55,67 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// The JSON escaper skips eight bytes at a time too: every character it must escape, at every offset, next
+    /// to multibyte characters, comes out as a scalar-by-scalar escape writes it.
+    @Test func everyJSONSpecialCharacterAtEveryOffsetIsEscaped() {
+        func reference(_ text: String) -> String {
+            text.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "\"": return "\\\""
+                case "\\": return "\\\\"
+                case "\n": return "\\n"
+                case "\r": return "\\r"
+                case "\t": return "\\t"
+                case "<": return "\\u003c"
+                case ">": return "\\u003e"
+                case "&": return "\\u0026"
+                case "\u{2028}": return "\\u2028"
+                case "\u{2029}": return "\\u2029"
+                default:
+                    guard scalar.value < 0x20 else { return String(scalar) }
+                    let hex = String(scalar.value, radix: 16)
+                    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            }.joined()
+        }
+        let specials = [
+            "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1f}", "<", ">", "&", "\u{2028}", "\u{2029}", "–", "é", "x",
+        ]
+        for length in 0...19 {
+            for offset in 0..<max(length, 1) {
+                for special in specials {
+                    var characters = Array(repeating: "a", count: length)
+                    if length > 0 { characters[offset] = special }
+                    if length > 9 { characters[length - 1] = "<" }
+                    let text = characters.joined()
+                    #expect(Escaping.jsonString(text) == "\"" + reference(text) + "\"", "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
+    /// The JSON word test may say "look" for a word without a special byte (then each byte is looked at), but
+    /// never "skip" for a word with one.
+    @Test func theJSONWordTestMissesNoSpecialByte() {
+        var special = Set<UInt8>(0..<0x20)
+        special.formUnion([0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2])
+        var misses = 0
+        for filler in UInt8.min...UInt8.max where !special.contains(filler) {
+            for position in 0..<8 {
+                for byte in special {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[position] = byte
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    if !Escaping.mayNeedJSONEscaping(word) { misses += 1 }
+                }
+            }
+        }
+        #expect(misses == 0)
+        // Plain ASCII text is skipped.
+        let plain = Array("Le Mans ".utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        #expect(!Escaping.mayNeedJSONEscaping(plain))
+    }
+
     @Test func escapingKeepsMultibyteTextIntact() throws {
         #expect(try render("{{ s }}", ["s": "Moto Guzzi – “V7” & 日本 🏍️"]) == "Moto Guzzi – “V7” &amp; 日本 🏍️")
     }
