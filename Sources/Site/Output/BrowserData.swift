@@ -4,7 +4,7 @@ import Templating
 /// The data the browser scripts read, written as classic scripts per edition (`<lang>/data/*.js`).
 ///
 /// Why scripts and not JSON: a page opened from disk (`file://`) may not `fetch()` another file, but it may load
-/// one with `<script src>`, in Chromium and Firefox alike. Each file assigns JSON (escaped by `JSONWriter`, so no
+/// one with `<script src>`, in Chromium and Firefox alike. Each file assigns JSON (escaped by `JSONBuilder`, so no
 /// text can end the script) to the `GuzziTracker` namespace that `Resources/assets/js/*.js` read:
 /// - `data/catalogue.js`: every motorcycle in the default order, one array per bike under `fields`, for the
 ///   catalogue, Garage and compare pages (figures raw and metric, texts formatted as on the pages; with the photo
@@ -61,36 +61,59 @@ struct BrowserData {
 
     func catalogueScript(chunkCount: Int) -> String {
         let bikes = plan.catalogue.motorcycles
+        let texts = plan.texts[edition.language]!
         // `thumb` only with the photo sidecar, so the file stays as it was without one.
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
-        let rows = plan.defaultOrder.map { index -> String in
+        var json = JSONBuilder(capacity: 1_024 + 300 * bikes.count)
+        json.openObject()
+        json.key("version")
+        json.integer(plan.catalogue.version)
+        json.key("lang")
+        json.string(edition.language.rawValue)
+        json.key("locale")
+        json.string(edition.localization.locale.replacingOccurrences(of: "_", with: "-"))
+        json.key("specs")
+        json.openArray()
+        for number in 0..<chunkCount { json.string(Self.specFileName(number)) }
+        json.closeArray()
+        json.key("fields")
+        json.openArray()
+        for field in Self.catalogueFields { json.string(field.description) }
+        if thumbnails.areShown { json.string("thumb") }
+        json.closeArray()
+        json.key("motorcycles")
+        json.openArray()
+        json.whitespace("\n")
+        for index in plan.defaultOrder {
             let bike = bikes[index]
             let e = bike.engine
-            let texts = plan.texts[edition.language]![index]
-            let values = [
-                String(bike.id), JSONWriter.string(plan.slugs[bike.id]!), JSONWriter.string(bike.general.name),
-                JSONWriter.text(bike.general.family), String(bike.general.firstYear),
-                bike.general.lastYear.map(String.init) ?? "null", JSONWriter.string(texts.years),
-                String(e.strokeCycle), JSONWriter.number(e.displacementReal), JSONWriter.number(e.displacementNominal),
-                JSONWriter.number(e.bore), JSONWriter.number(e.stroke), JSONWriter.number(e.power?.peak),
-                JSONWriter.number(bike.capacities.weight), JSONWriter.number(bike.frame.wheelbase),
-                JSONWriter.text(texts.displacement), JSONWriter.text(texts.power), String(chunkOf[index]),
-            ]
-            return JSONWriter.array(thumbnails.areShown ? values + [thumbnails.cell(bike)] : values)
+            json.separator(",\n")
+            json.openArray()
+            json.integer(bike.id)
+            json.string(plan.slugs[bike.id]!)
+            json.string(bike.general.name)
+            json.text(bike.general.family)
+            json.integer(bike.general.firstYear)
+            json.number(bike.general.lastYear.map(Double.init))
+            json.string(texts[index].years)
+            json.integer(e.strokeCycle)
+            for value in [e.displacementReal, e.displacementNominal, e.bore, e.stroke, e.power?.peak] {
+                json.number(value)
+            }
+            json.number(bike.capacities.weight)
+            json.number(bike.frame.wheelbase)
+            json.text(texts[index].displacement)
+            json.text(texts[index].power)
+            json.integer(chunkOf[index])
+            if thumbnails.areShown { thumbnails.cell(bike, into: &json) }
+            json.closeArray()
         }
-        let fields = Self.catalogueFields.map { "\"\($0)\"" } + (thumbnails.areShown ? ["\"thumb\""] : [])
-        let specs = (0..<chunkCount).map { JSONWriter.string(Self.specFileName($0)) }
-        let object = JSONWriter.object([
-            ("version", String(plan.catalogue.version)),
-            ("lang", JSONWriter.string(edition.language.rawValue)),
-            ("locale", JSONWriter.string(edition.localization.locale.replacingOccurrences(of: "_", with: "-"))),
-            ("specs", JSONWriter.array(specs)),
-            ("fields", JSONWriter.array(fields)),
-            ("motorcycles", "[\n" + rows.joined(separator: ",\n") + "\n]"),
-        ])
+        json.whitespace("\n")
+        json.closeArray()
+        json.closeObject()
         return "/* Guzzi Tracker (\(edition.language.rawValue)): the catalogue for the catalogue, Garage and compare"
             + " pages. Written by guzzi-site build; do not edit. */\n"
-            + "(globalThis.GuzziTracker = globalThis.GuzziTracker || {}).catalogue = " + object + ";\n"
+            + "(globalThis.GuzziTracker = globalThis.GuzziTracker || {}).catalogue = " + json.text + ";\n"
     }
 
     /// One spec chunk (see `SpecChunk`): the rows of these motorcycles' pages, from the same `SpecSheet`, so

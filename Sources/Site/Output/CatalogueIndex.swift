@@ -11,43 +11,62 @@ struct CatalogueIndex {
 
     func json() -> String {
         let bikes = plan.catalogue.motorcycles
-        let rows = plan.defaultOrder.map { index -> String in
+        let texts = plan.texts[edition.language]!
+        var json = JSONBuilder(capacity: 1_024 + 700 * bikes.count)
+        json.openObject()
+        json.key("version")
+        json.integer(plan.catalogue.version)
+        json.key("lang")
+        json.string(edition.language.rawValue)
+        json.key("locale")
+        json.string(edition.localization.locale.replacingOccurrences(of: "_", with: "-"))
+        json.key("motorcycles")
+        json.openArray()
+        for index in plan.defaultOrder {
             let bike = bikes[index]
             let e = bike.engine
             let c = bike.capacities
             let slug = plan.slugs[bike.id]!
-            let texts = plan.texts[edition.language]![index]
-            return JSONWriter.object([
-                ("id", String(bike.id)),
-                ("slug", JSONWriter.string(slug)),
-                ("name", JSONWriter.string(bike.general.name)),
-                ("family", JSONWriter.text(bike.general.family)),
-                ("first", String(bike.general.firstYear)),
-                ("last", bike.general.lastYear.map(String.init) ?? "null"),
-                ("years", JSONWriter.string(texts.years)),
-                ("cycle", String(e.strokeCycle)),
-                ("displacement", JSONWriter.number(e.displacementReal)),
-                ("nominal", JSONWriter.number(e.displacementNominal)),
-                ("bore", JSONWriter.number(e.bore)),
-                ("stroke", JSONWriter.number(e.stroke)),
-                ("power", JSONWriter.number(e.power?.peak)),
-                ("rpm", JSONWriter.number(e.power?.rpm)),
-                ("weight", JSONWriter.number(c.weight)),
-                ("wheelbase", JSONWriter.number(bike.frame.wheelbase)),
-                ("max_speed", JSONWriter.number(c.maxSpeed)),
-                ("fuel", JSONWriter.number(c.fuelCapacity)),
-                ("consumption", JSONWriter.number(c.fuelConsumption)),
-                ("displacement_text", JSONWriter.text(texts.displacement)),
-                ("power_text", JSONWriter.text(texts.power)),
-                ("url", JSONWriter.string("moto/" + slug + "/index.html")),
-                ("image", JSONWriter.text(bike.images.first)),
-            ])
+            json.separator(",\n")
+            json.openObject()
+            json.key("id")
+            json.integer(bike.id)
+            json.key("slug")
+            json.string(slug)
+            json.key("name")
+            json.string(bike.general.name)
+            json.key("family")
+            json.text(bike.general.family)
+            json.key("first")
+            json.integer(bike.general.firstYear)
+            json.key("last")
+            json.number(bike.general.lastYear.map(Double.init))
+            json.key("years")
+            json.string(texts[index].years)
+            json.key("cycle")
+            json.integer(e.strokeCycle)
+            for (key, value) in [
+                ("displacement", e.displacementReal), ("nominal", e.displacementNominal), ("bore", e.bore),
+                ("stroke", e.stroke), ("power", e.power?.peak), ("rpm", e.power?.rpm), ("weight", c.weight),
+                ("wheelbase", bike.frame.wheelbase), ("max_speed", c.maxSpeed), ("fuel", c.fuelCapacity),
+                ("consumption", c.fuelConsumption),
+            ] as [(StaticString, Double?)] {
+                json.key(key)
+                json.number(value)
+            }
+            json.key("displacement_text")
+            json.text(texts[index].displacement)
+            json.key("power_text")
+            json.text(texts[index].power)
+            json.key("url")
+            json.string("moto/" + slug + "/index.html")
+            json.key("image")
+            json.text(bike.images.first)
+            json.closeObject()
         }
-        return JSONWriter.object([
-            ("version", String(plan.catalogue.version)),
-            ("lang", JSONWriter.string(edition.language.rawValue)),
-            ("locale", JSONWriter.string(edition.localization.locale.replacingOccurrences(of: "_", with: "-"))),
-            ("motorcycles", JSONWriter.array(rows, separator: ",\n")),
-        ]) + "\n"
+        json.closeArray()
+        json.closeObject()
+        json.whitespace("\n")
+        return json.text
     }
 }

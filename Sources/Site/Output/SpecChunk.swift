@@ -121,7 +121,7 @@ enum SpecChunk {
             out += ",\"unit\":".utf8
             Escaping.appendJSONString(unit, to: &out)
             out += ",\"raw\":".utf8
-            out += JSONWriter.number(raw).utf8
+            JSONBuilder.append(raw, to: &out)
             out.append(UInt8(ascii: "}"))
         } else if let lang = cell.lang {
             out += "{\"text\":".utf8

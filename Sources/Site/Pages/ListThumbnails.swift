@@ -26,10 +26,14 @@ struct ListThumbnails {
     }
 
     /// The `thumb` cell of `data/catalogue.js`: `[src, width, height]` of the same file as `value`, or `null`.
-    func cell(_ bike: Motorcycle) -> String {
+    func cell(_ bike: Motorcycle, into json: inout JSONBuilder) {
         guard case .map(let map) = value(bike), case .text(let src)? = map["src"],
             case .number(let width)? = map["width"], case .number(let height)? = map["height"]
-        else { return "null" }
-        return JSONWriter.array([JSONWriter.string(src), String(Int(width)), String(Int(height))])
+        else { return json.null() }
+        json.openArray()
+        json.string(src)
+        json.integer(Int(width))
+        json.integer(Int(height))
+        json.closeArray()
     }
 }

@@ -3,7 +3,7 @@ import Templating
 
 /// Open Graph tags and schema.org JSON-LD for a motorcycle page, for link previews and search engines.
 ///
-/// The JSON-LD is written by `JSONWriter`, whose strings escape `<`, `>` and `&`, so no dataset text can
+/// The JSON-LD is written by `JSONBuilder`, whose strings escape `<`, `>` and `&`, so no dataset text can
 /// close the `<script>` element it sits in; it reaches the template as trusted markup for that reason.
 struct SocialMetadata {
     let edition: Edition
@@ -28,52 +28,90 @@ struct SocialMetadata {
 
     /// A schema.org `Motorcycle` (a `Vehicle`): name, brand, production years, displacement, weight, power, photos.
     func jsonLD(description: String) -> String {
-        var members: [(key: StaticString, value: String)] = [
-            ("@context", JSONWriter.string("https://schema.org")),
-            ("@type", JSONWriter.string("Motorcycle")),
-            ("name", JSONWriter.string("Moto Guzzi " + bike.general.name)),
-            ("description", JSONWriter.string(description)),
-            ("brand", JSONWriter.object([("@type", "\"Brand\""), ("name", "\"Moto Guzzi\"")])),
-            ("manufacturer", JSONWriter.object([("@type", "\"Organization\""), ("name", "\"Moto Guzzi\"")])),
-            ("productionDate", JSONWriter.string(String(bike.general.firstYear))),
-            ("vehicleModelDate", JSONWriter.string(String(bike.general.firstYear))),
-        ]
-        if let url = baseURL.map({ $0 + route.urlPath }) { members.append(("url", JSONWriter.string(url))) }
-        if let family = bike.general.family { members.append(("model", JSONWriter.string(family))) }
-        var engine: [(key: StaticString, value: String)] = [("@type", "\"EngineSpecification\"")]
+        var json = JSONBuilder(capacity: 1_024)
+        json.openObject()
+        json.key("@context")
+        json.string("https://schema.org")
+        json.key("@type")
+        json.string("Motorcycle")
+        json.key("name")
+        json.string("Moto Guzzi " + bike.general.name)
+        json.key("description")
+        json.string(description)
+        for (key, type) in [("brand", "Brand"), ("manufacturer", "Organization")] as [(StaticString, String)] {
+            json.key(key)
+            json.openObject()
+            json.key("@type")
+            json.string(type)
+            json.key("name")
+            json.string("Moto Guzzi")
+            json.closeObject()
+        }
+        let firstYear = String(bike.general.firstYear)
+        json.key("productionDate")
+        json.string(firstYear)
+        json.key("vehicleModelDate")
+        json.string(firstYear)
+        if let baseURL {
+            json.key("url")
+            json.string(baseURL + route.urlPath)
+        }
+        if let family = bike.general.family {
+            json.key("model")
+            json.string(family)
+        }
+        json.key("vehicleEngine")
+        json.openObject()
+        json.key("@type")
+        json.string("EngineSpecification")
         if let displacement = bike.engine.displacementReal {
-            engine.append(("engineDisplacement", quantity(displacement, unitCode: "CMQ", unitText: "cm³")))
+            json.key("engineDisplacement")
+            quantity(displacement, unitCode: "CMQ", unitText: "cm³", into: &json)
         }
         if let power = bike.engine.power {
-            engine.append(("enginePower", quantity(power.peak, unitCode: "BHP", unitText: "hp")))
+            json.key("enginePower")
+            quantity(power.peak, unitCode: "BHP", unitText: "hp", into: &json)
         }
-        members.append(("vehicleEngine", JSONWriter.object(engine)))
+        json.closeObject()
         if let weight = bike.capacities.weight {
-            members.append(("weight", quantity(weight, unitCode: "KGM", unitText: "kg")))
+            json.key("weight")
+            quantity(weight, unitCode: "KGM", unitText: "kg", into: &json)
         }
         if let speed = bike.capacities.maxSpeed {
-            members.append(("speed", quantity(speed, unitCode: "KMH", unitText: "km/h")))
+            json.key("speed")
+            quantity(speed, unitCode: "KMH", unitText: "km/h", into: &json)
         }
         if !bike.images.isEmpty {
-            members.append(("image", JSONWriter.array(bike.images.map(JSONWriter.string))))
+            json.key("image")
+            json.openArray()
+            for image in bike.images { json.string(image) }
+            json.closeArray()
         }
         if let last = bike.general.lastYear {
-            members.append(
-                (
-                    "additionalProperty",
-                    JSONWriter.object([
-                        ("@type", "\"PropertyValue\""), ("name", JSONWriter.string("productionEndDate")),
-                        ("value", JSONWriter.string(String(last))),
-                    ])
-                ))
+            json.key("additionalProperty")
+            json.openObject()
+            json.key("@type")
+            json.string("PropertyValue")
+            json.key("name")
+            json.string("productionEndDate")
+            json.key("value")
+            json.string(String(last))
+            json.closeObject()
         }
-        return JSONWriter.object(members)
+        json.closeObject()
+        return json.text
     }
 
-    private func quantity(_ value: Double, unitCode: String, unitText: String) -> String {
-        JSONWriter.object([
-            ("@type", "\"QuantitativeValue\""), ("value", JSONWriter.number(value)),
-            ("unitCode", JSONWriter.string(unitCode)), ("unitText", JSONWriter.string(unitText)),
-        ])
+    private func quantity(_ value: Double, unitCode: String, unitText: String, into json: inout JSONBuilder) {
+        json.openObject()
+        json.key("@type")
+        json.string("QuantitativeValue")
+        json.key("value")
+        json.number(value)
+        json.key("unitCode")
+        json.string(unitCode)
+        json.key("unitText")
+        json.string(unitText)
+        json.closeObject()
     }
 }

@@ -1,0 +1,132 @@
+import Templating
+
+/// Writes the JSON files and JSON-LD the site makes outside templates, straight into bytes, member by member.
+///
+/// Written by hand for deterministic bytes: keys stay in the order given and numbers use Swift's shortest
+/// representation (`498.4`, not `498.39999999999998` as Foundation's serializer prints on Linux). Strings are
+/// also safe inside a `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 are escaped (`Escaping`).
+///
+/// Why bytes and not strings joined: a motorcycle page's JSON-LD was some forty small strings, each copied
+/// into the next (a tenth of the page model), and the index and catalogue data of every edition a row of
+/// twenty for each motorcycle. Here every value is appended once.
+struct JSONBuilder {
+    private(set) var bytes: [UInt8] = []
+    /// Whether the next value or key opens its object or array, or follows a key: no comma before it.
+    private var atStart = true
+
+    init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The JSON written so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func openObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        atStart = true
+    }
+
+    mutating func closeObject() {
+        bytes.append(UInt8(ascii: "}"))
+        atStart = false
+    }
+
+    mutating func openArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        atStart = true
+    }
+
+    mutating func closeArray() {
+        bytes.append(UInt8(ascii: "]"))
+        atStart = false
+    }
+
+    /// A member's key. Keys are names written in this module's code (`"id"`, `"@type"`), never data, so they are
+    /// quoted without an escaping pass; one that needs escaping is a programming error, caught in debug builds.
+    mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { key in
+            assert(!key.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 })
+            bytes.append(contentsOf: key)
+        }
+        bytes.append(contentsOf: "\":".utf8)
+        atStart = true
+    }
+
+    mutating func string(_ value: String) {
+        separate()
+        Escaping.appendJSONString(value, to: &bytes)
+    }
+
+    /// A string, or `null`.
+    mutating func text(_ value: String?) {
+        guard let value else { return null() }
+        string(value)
+    }
+
+    /// A number, whole ones without a fraction, or `null`.
+    mutating func number(_ value: Double?) {
+        separate()
+        Self.append(value, to: &bytes)
+    }
+
+    mutating func integer(_ value: Int) {
+        separate()
+        Self.append(Int64(value), to: &bytes)
+    }
+
+    mutating func null() {
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// Writes `separator` (a comma and white space JSON ignores, such as `",\n"` between the rows of a long
+    /// array) before the next item instead of a plain comma; nothing before the first.
+    mutating func separator(_ separator: StaticString) {
+        if !atStart { separator.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+        atStart = true
+    }
+
+    /// White space JSON ignores, as it is (a line break after `[`).
+    mutating func whitespace(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func separate() {
+        if atStart {
+            atStart = false
+        } else {
+            bytes.append(UInt8(ascii: ","))
+        }
+    }
+
+    /// A number as JSON, for writers of their own bytes (`SpecChunk`): `null` for none, whole numbers without a
+    /// fraction, others in Swift's shortest form.
+    static func append(_ value: Double?, to bytes: inout [UInt8]) {
+        guard let value, value.isFinite else { return bytes.append(contentsOf: "null".utf8) }
+        if value == value.rounded(), abs(value) < 1e15 {
+            append(Int64(value), to: &bytes)
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    /// Digits without going through a `String`.
+    private static func append(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+}
