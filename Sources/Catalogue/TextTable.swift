@@ -70,21 +70,21 @@ struct TextTable {
             return .empty
         }
         // Every key of the object is a language: the dataset may carry more languages than today's two, and an
-        // edition in one of them shows its texts without a change here.
-        var sides: [Language: String?] = [:]
+        // edition in one of them shows its texts without a change here. Built in place rather than through a
+        // dictionary by language: there are two or three, and hashing them was a quarter of decoding the texts.
+        var text = LocalizedText()
         var isValid = true
-        for member in value.members ?? [] where sides[Language(member.key)] == nil {
+        for member in value.members ?? [] where text[Language(member.key)] == nil {
             let side = member.value
             guard !side.isNull else { continue }
-            guard let text = side.string else {
+            guard let string = side.string else {
                 reporter.typeMismatch(
                     JSONPath.appending(key: member.key, to: path()), side, expected: "a string or null")
                 isValid = false
                 continue
             }
-            if !text.isEmpty { sides[Language(member.key)] = text }
+            if !string.isEmpty { text[Language(member.key)] = string }
         }
-        let text = LocalizedText(sides)
         // A side of the wrong type is already an error; calling it a gap as well would only add noise.
         guard isValid, !text.translations.isEmpty else { return text }
         for language in Language.datasetLanguages where text[language] == nil {
