@@ -19,26 +19,32 @@ public enum SiteBuilder {
         waiting: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SiteError) -> BuildReport {
         var clock = PhaseClock()
-        let early = cache == nil ? EarlyDecode(path: options.dataPath, strict: options.strict) : nil
         let inputs: Inputs
-        do {
+        let data: [UInt8]
+        var decoded: Result<(catalogue: Catalogue, warnings: [Problem]), CatalogueError>?
+        if cache == nil {
+            let compiling = EarlyCompile(options: options)
+            let bytes = Result { () throws(CatalogueError) -> [UInt8] in
+                try Catalogue.bytes(contentsOf: options.dataPath)
+            }
+            if case .success(let bytes) = bytes {
+                decoded = Result { () throws(CatalogueError) -> (catalogue: Catalogue, warnings: [Problem]) in
+                    try Catalogue.load(bytes, path: options.dataPath, strict: options.strict)
+                }
+            }
+            // A template error is reported before a dataset error, as when the two were done one after the other.
+            inputs = try compiling.wait().get()
+            do throws(CatalogueError) { data = try bytes.get() } catch { throw .catalogue(error) }
+        } else {
             inputs = try loadInputs(options, reusing: cache?.library)
-        } catch {
-            _ = early?.wait()  // nothing left running behind the error
-            throw error
+            do throws(CatalogueError) {
+                data = try Catalogue.bytes(contentsOf: options.dataPath)
+            } catch {
+                throw .catalogue(error)
+            }
         }
         cache?.library = inputs.library
         let editions = inputs.editions
-        let data: [UInt8]
-        do throws(CatalogueError) {
-            if let early {
-                data = try early.wait().bytes.get()
-            } else {
-                data = try Catalogue.bytes(contentsOf: options.dataPath)
-            }
-        } catch {
-            throw .catalogue(error)
-        }
         let photos = try PhotoFiles.read(besideDataset: options.dataPath)
         let assets = try assetFiles(options.resourcesPath + "/assets")
         let keys = BuildKeys(
@@ -51,7 +57,7 @@ public enum SiteBuilder {
         } else {
             let loaded: (catalogue: Catalogue, warnings: [Problem])
             do {
-                if let decoded = early?.wait().decoded {
+                if let decoded {
                     loaded = try decoded.get()
                 } else {
                     loaded = try Catalogue.load(data, path: options.dataPath, strict: options.strict)
