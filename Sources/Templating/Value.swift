@@ -36,7 +36,7 @@ extension Value: ExpressibleByArrayLiteral {
 }
 
 extension Value: ExpressibleByDictionaryLiteral {
-    /// Later duplicates win, like assigning keys one by one, instead of trapping as Dictionary(uniqueKeys...) would.
+    /// The keys of a literal must differ (see `ValueMap.init(literal:)`).
     public init(dictionaryLiteral elements: (String, Value)...) {
         self = .map(ValueMap(literal: elements))
     }
