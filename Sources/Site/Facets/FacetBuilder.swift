@@ -41,7 +41,7 @@ struct FacetBuilder {
 
     private var bikes: [Motorcycle] { catalogue.motorcycles }
 
-    private func label(_ key: String, _ values: [String: String] = [:]) -> [Language: String] {
+    private func label(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> [Language: String] {
         editions.mapValues { $0.localization.format(key, values) }
     }
 
