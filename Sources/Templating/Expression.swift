@@ -4,7 +4,7 @@ struct Expression: Sendable {
     indirect enum Kind: Sendable {
         case literal(Value)
         /// `a.b.c`; the segments are kept separate so lookup never re-splits a string at render time.
-        case path([String])
+        case path([PathSegment])
         case not(Expression)
         case and(Expression, Expression)
         case or(Expression, Expression)
@@ -18,7 +18,7 @@ struct Expression: Sendable {
 
     /// The source spelling of a path, for "unknown variable 'a.b'" messages.
     var pathName: String? {
-        if case .path(let segments) = kind { return segments.joined(separator: ".") }
+        if case .path(let segments) = kind { return segments.map(\.name).joined(separator: ".") }
         return nil
     }
 }

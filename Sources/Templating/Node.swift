@@ -6,7 +6,7 @@ indirect enum Node: Sendable {
     case output(Expression, ContentType)
     case conditional(branches: [ConditionalBranch], otherwise: [Node]?)
     case loop(Loop)
-    case assignment(name: String, value: Expression)
+    case assignment(name: BoundName, value: Expression)
     /// As parsed. The compiler checks that the target exists and that includes form no cycle, then replaces
     /// every include with `scope` holding the target's nodes, or with `once` when it names `once per` values.
     case include(name: String, location: SourceLocation, oncePer: [Expression]?)
@@ -76,8 +76,8 @@ struct ConditionalBranch: Sendable {
 
 struct Loop: Sendable {
     /// Set for `{% for key, value in map %}`.
-    let keyName: String?
-    let valueName: String
+    let keyName: BoundName?
+    let valueName: BoundName
     let sequence: Expression
     let body: [Node]
     /// The `{% else %}` body, rendered when there is nothing to iterate.

@@ -189,7 +189,7 @@ struct Parser {
             try expectSymbol("=", after: "'{% set \(name)'")
             let value = try parseExpression()
             try expectStatementEnd(after: "the value of '{% set \(name) = ... %}'")
-            return .assignment(name: name, value: value)
+            return .assignment(name: BoundName(name), value: value)
         case "include":
             let (target, location) = try expectString(after: "'include'")
             let oncePer = try parseOncePer()
@@ -291,8 +291,8 @@ struct Parser {
         }
         try expectStatementEnd(after: "'endfor'")
         let loop = Loop(
-            keyName: keyName, valueName: valueName, sequence: sequence, body: body, empty: empty,
-            location: location(of: start))
+            keyName: keyName.map(BoundName.init), valueName: BoundName(valueName), sequence: sequence, body: body,
+            empty: empty, location: location(of: start))
         return .loop(loop)
     }
 
@@ -420,13 +420,13 @@ struct Parser {
             return Expression(kind: .literal(value), location: here)
         case .identifier(let name) where !Self.keywords.contains(name):
             position += 1
-            var segments = [name]
+            var segments = [PathSegment(name)]
             while tokens[position].kind == .symbol(".") {
                 let segmentToken = tokens[position + 1]
                 guard case .identifier(let segment) = segmentToken.kind else {
                     throw error("expected a name after '.' but found \(segmentToken.displayName)", at: segmentToken)
                 }
-                segments.append(segment)
+                segments.append(PathSegment(segment))
                 position += 2
             }
             return Expression(kind: .path(segments), location: here)

@@ -26,17 +26,18 @@ struct Renderer {
     }
 
     private let environment: RenderEnvironment
-    /// The page's top-level names, searched like any other map rather than hashed on every lookup.
+    /// The page's top-level names, searched like any other map rather than hashed on every lookup; in key order,
+    /// so that a name is where it was on the last page of the same kind (see `PathSegment`).
     private let context: ValueMap
     /// Names above the context, innermost last: the template's own `set`s, then a scope per `for` and per
-    /// `include`, each starting at the index kept in `scopeStarts`. One flat array searched from the end, which
-    /// beats hashing for the handful of names in scope and copies no nested arrays.
-    private var names: [(name: String, binding: Binding)] = []
+    /// `include`, each starting at the index kept in `scopeStarts`. One flat array searched from the end by
+    /// `Symbol`, which beats hashing for the handful of names in scope and copies no nested arrays.
+    private var names: [(name: BoundName, binding: Binding)] = []
     private var scopeStarts: [Int] = [0]
     private(set) var output: [UInt8] = []
 
     init(context: [String: Value], environment: RenderEnvironment, capacity: Int) {
-        self.context = ValueMap(unordered: context)
+        self.context = ValueMap(context)
         self.environment = environment
         output.reserveCapacity(capacity)
     }
@@ -62,7 +63,7 @@ struct Renderer {
                 try render(loop)
             case .assignment(let name, let expression):
                 let value = try evaluate(expression)
-                if let index = names[scopeStarts.last!...].firstIndex(where: { $0.name == name }) {
+                if let index = names[scopeStarts.last!...].firstIndex(where: { $0.name.symbol == name.symbol }) {
                     names[index].binding = .value(value)
                 } else {
                     names.append((name, .value(value)))
@@ -89,7 +90,7 @@ struct Renderer {
         case .list(let items):
             guard loop.keyName == nil else {
                 throw loop.sequence.location.error(
-                    "'for \(loop.keyName!), \(loop.valueName)' needs a map, got a list")
+                    "'for \(loop.keyName!.text), \(loop.valueName.text)' needs a map, got a list")
             }
             count = items.count
         case .map(let map):
@@ -106,7 +107,7 @@ struct Renderer {
         // Fixed slots from `base`: +0 = loop, +1 = value, +2 = key. Updated in place each iteration.
         let base = names.count
         openScope()
-        names.append(("loop", .loop(index: 0, length: count)))
+        names.append((Self.loopName, .loop(index: 0, length: count)))
         names.append((loop.valueName, .value(.null)))
         if let keyName = loop.keyName { names.append((keyName, .value(.null))) }
         for index in 0..<count {
@@ -282,28 +283,30 @@ struct Renderer {
 
     // MARK: - Variables
 
-    private func binding(named name: String) -> Binding? {
+    private static let loopName = BoundName("loop")
+
+    private func binding(of segment: PathSegment) -> Binding? {
         var index = names.count - 1
         while index >= 0 {
-            if names[index].name == name { return names[index].binding }
+            if names[index].name.symbol == segment.symbol { return names[index].binding }
             index -= 1
         }
-        return context[name].map { .value($0) }
+        return context.value(for: segment).map { .value($0) }
     }
 
     /// Resolves a dotted path. Returns nil only when `allowMissing` and a key is missing (or a step is null);
     /// otherwise a missing key is an error naming the segment and nearby keys.
     private func lookup(
-        _ segments: [String], at location: SourceLocation, allowMissing: Bool
+        _ segments: [PathSegment], at location: SourceLocation, allowMissing: Bool
     ) throws(TemplateError) -> Value? {
         var current: Value
         var next = 1
-        switch binding(named: segments[0]) {
+        switch binding(of: segments[0]) {
         case .value(let value)?:
             current = value
         case .loop(let index, let length)?:
             guard segments.count > 1 else { return Self.loopMap(index: index, length: length) }
-            switch segments[1] {
+            switch segments[1].name {
             case "index": current = .number(Double(index + 1))
             case "index0": current = .number(Double(index))
             case "first": current = .bool(index == 0)
@@ -312,34 +315,34 @@ struct Renderer {
             default:
                 if allowMissing { return nil }
                 throw location.error(
-                    "unknown variable '\(segments.joined(separator: "."))': 'loop' has no key '\(segments[1])'"
-                        + Suggestions.hint(for: segments[1], in: ["index", "index0", "first", "last", "length"]))
+                    "unknown variable '\(Self.spelled(segments))': 'loop' has no key '\(segments[1].name)'"
+                        + Suggestions.hint(for: segments[1].name, in: ["index", "index0", "first", "last", "length"]))
             }
             next = 2
         case nil:
             if allowMissing { return nil }
             throw location.error(
-                "unknown variable '\(segments.joined(separator: "."))'"
-                    + Suggestions.hint(for: segments[0], in: visibleNames()))
+                "unknown variable '\(Self.spelled(segments))'"
+                    + Suggestions.hint(for: segments[0].name, in: visibleNames()))
         }
         while next < segments.count {
             let key = segments[next]
             switch current {
             case .map(let map):
-                guard let value = map[key] else {
+                guard let value = map.value(for: key) else {
                     if allowMissing { return nil }
-                    let parent = segments[..<next].joined(separator: ".")
+                    let parent = Self.spelled(segments[..<next])
                     throw location.error(
-                        "unknown variable '\(segments.joined(separator: "."))': '\(parent)' has no key '\(key)'"
-                            + Suggestions.hint(for: key, in: map.keys))
+                        "unknown variable '\(Self.spelled(segments))': '\(parent)' has no key '\(key.name)'"
+                            + Suggestions.hint(for: key.name, in: map.keys))
                 }
                 current = value
             case .null where allowMissing:
                 return nil
             default:
-                let parent = segments[..<next].joined(separator: ".")
+                let parent = Self.spelled(segments[..<next])
                 throw location.error(
-                    "unknown variable '\(segments.joined(separator: "."))': '\(parent)' is "
+                    "unknown variable '\(Self.spelled(segments))': '\(parent)' is "
                         + "\(current.kindDescription), not a map")
             }
             next += 1
@@ -357,6 +360,11 @@ struct Renderer {
     }
 
     private func visibleNames() -> Set<String> {
-        Set(context.keys).union(names.map(\.name))
+        Set(context.keys).union(names.map(\.name.text))
+    }
+
+    /// `a.b.c`, as the template wrote it, for messages.
+    private static func spelled(_ segments: some Collection<PathSegment>) -> String {
+        segments.map(\.name).joined(separator: ".")
     }
 }

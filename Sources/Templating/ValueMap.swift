@@ -31,10 +31,15 @@ public struct ValueMap: Sendable {
         if entries.count > Self.indexedCount { reindex() }
     }
 
-    /// In the dictionary's own order: for the renderer's top-level names, which are looked up, never hashed.
-    init(unordered dictionary: [String: Value]) {
-        entries = dictionary.map { ($0.key, $0.value) }
-        if entries.count > Self.indexedCount { reindex() }
+    /// The value of a path's segment, trying first the position where it was found last time and remembering
+    /// where it is found (see `PathSegment`): the renderer's lookups.
+    @inline(__always)
+    func value(for segment: PathSegment) -> Value? {
+        let guess = segment.lastPosition.load(ordering: .relaxed)
+        if guess >= 0 && guess < entries.count && entries[guess].0 == segment.name { return entries[guess].1 }
+        guard let found = position(of: segment.name) else { return nil }
+        segment.lastPosition.store(found, ordering: .relaxed)
+        return entries[found].1
     }
 
     public var count: Int { entries.count }

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import Templating
@@ -99,6 +100,47 @@ import Testing
                 == "12:0")
         // Variables shadow the context.
         #expect(try render("{% set bike = 1 %}{{ bike }}", bike) == "1")
+    }
+
+    /// A path's names remember where they were last found (`PathSegment`): maps of other shapes read at the same
+    /// place must still give their own value, also from many threads at once.
+    @Test func pathsFindTheirKeyInMapsOfEveryShape() throws {
+        var wide: [String: Value] = [:]
+        for index in 0..<40 { wide["k\(index)"] = .number(Double(index)) }
+        wide["b"] = "wide"
+        let maps: [Value] = [
+            ["a": 1, "b": "first"], ["b": "only"], ["c": 0, "d": 0, "b": "third"], .map(ValueMap(wide)),
+            ["a": 1, "b": "again"],
+        ]
+        let library = try TemplateLibrary(sources: [
+            "page.html": "{% for m in maps %}{{ m.b }};{% endfor %}{% if other.b | default(false) %}x{% endif %}"
+        ])
+        let expected = "first;only;third;wide;again;"
+        let results = ConcurrentResults(count: 16)
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            results[index] =
+                (try? library.render(
+                    "page.html", context: ["maps": .list(index % 2 == 0 ? maps : maps.reversed()), "other": ["a": 1]],
+                    environment: english)) ?? "error"
+        }
+        for index in 0..<16 {
+            #expect(results[index] == (index % 2 == 0 ? expected : "again;wide;third;only;first;"))
+        }
+        #expect(
+            errorText("{% for m in maps %}{{ m.b }}{% endfor %}", ["maps": [["b": 1], ["a": 2]]])?
+                .contains("'m' has no key 'b'") == true)
+    }
+
+    /// Names in scope are compared by number (`Symbol`): the innermost binding of a name still wins over outer
+    /// ones and over the page's own.
+    @Test func theInnermostNameWins() throws {
+        let template = """
+            {% for x in outer %}{% for x in inner %}{{ x }}{% endfor %}{{ x }}|{% endfor %}\
+            {% set page = "set" %}{{ page }}
+            """
+        #expect(
+            try render(template, ["outer": ["o1", "o2"], "inner": ["i"], "page": "context", "x": "top"])
+                == "io1|io2|set")
     }
 
     @Test func unknownVariableNamesTheMissingSegment() {
