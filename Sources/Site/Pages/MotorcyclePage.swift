@@ -43,15 +43,19 @@ struct MotorcyclePage {
 
     /// The facet values this motorcycle belongs to, one entry per facet, each value a link.
     func facetLinks(from page: Page) -> [Value] {
-        let memberships = plan.memberships[index]
+        let memberships = plan.memberships[index]  // by facet, as `SitePlan` makes them
+        let language = edition.language
+        let routes = plan.facetValueRoutes(language)
+        var next = 0
         return plan.facets.indices.map { facetIndex in
-            let values: [Value] = memberships.filter { $0.facet == facetIndex }.map { membership in
-                [
-                    "label": .text(plan.facets[facetIndex].values[membership.value].label[edition.language]!),
-                    "href": .text(
-                        page.route.link(
-                            to: plan.facetValueRoute(edition.language, facet: facetIndex, value: membership.value))),
-                ]
+            var values: [Value] = []
+            while next < memberships.count && memberships[next].facet == facetIndex {
+                let value = memberships[next].value
+                values.append([
+                    "label": .text(plan.facets[facetIndex].values[value].label[language]!),
+                    "href": .text(page.route.link(to: routes[facetIndex][value])),
+                ])
+                next += 1
             }
             return [
                 "facet": .text(edition.localization["facet_" + plan.facets[facetIndex].id]), "values": .list(values),

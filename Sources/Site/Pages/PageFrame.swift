@@ -15,6 +15,8 @@ struct PageFrame: Sendable {
     let footerData: [Language: Value]
     /// Per edition, the locales of the other editions, in order (`og:locale:alternate`).
     let alternateLocales: [Language: [String]]
+    /// Per edition, the main navigation's sections: key, label and route, made once rather than on every page.
+    let navigationEntries: [Language: [(section: String, label: String, route: Route)]]
 
     /// Overrides the base URL's path for the 404 page's links (see `BuildOptions.servedFromPath`).
     let servedFromPath: String?
@@ -35,7 +37,16 @@ struct PageFrame: Sendable {
         alternateLocales = editions.mapValues { edition in
             editions.all.filter { $0.language != edition.language }.map(\.localization.locale)
         }
+        navigationEntries = editions.mapValues { edition in
+            let language = edition.language
+            return [
+                ("catalogue", plan.catalogueRoute(language)), ("browse", plan.browseRoute(language)),
+                ("charts", plan.chartsRoute(language)), ("garage", Route([language.rawValue, "garage"])),
+            ].map { section, route in (section, edition.localization["nav_" + section], route) }
+        }
     }
+
+    static let stylesheet = Route(["assets"], fileName: "style.css")
 
     static let sourceURL = "https://github.com/hispanico94/Guzzi-Tracker"
     static let licenceURL = "https://www.gnu.org/licenses/old-licenses/gpl-2.0.html"
@@ -68,7 +79,7 @@ struct PageFrame: Sendable {
                 ]
             }
         }
-        let nav: [Value] = navigation(page, language: language, edition: edition)
+        let nav: [Value] = navigation(page, language: language)
         let pageValue: ValueMap = [
             "lang": .text(language.rawValue),
             "locale": .text(edition.localization.locale),
@@ -78,7 +89,7 @@ struct PageFrame: Sendable {
             "indexable": .bool(page.isIndexable),
             "alternates": .list(alternates),
             "root": .text(rootLink(from: page)),
-            "stylesheet": .text(link(from: page, to: Route(["assets"], fileName: "style.css"))),
+            "stylesheet": .text(link(from: page, to: Self.stylesheet)),
             "home": .text(link(from: page, to: .root)),
             "assets": .text(rootLink(from: page) + "assets/"),
             "edition_root": .text(rootLink(from: page) + plan.catalogueRoute(language).urlPath),
@@ -92,7 +103,7 @@ struct PageFrame: Sendable {
     }
 
     /// The main navigation: the catalogue, the facets, the charts and the Garage, with the current section marked.
-    func navigation(_ page: Page, language: Language, edition: Edition) -> [Value] {
+    func navigation(_ page: Page, language: Language) -> [Value] {
         let section: String
         switch page.kind {
         case .catalogue, .cataloguePage: section = "catalogue"
@@ -101,18 +112,12 @@ struct PageFrame: Sendable {
         case .garage: section = "garage"
         default: section = ""
         }
-        let entries: [(String, Route)] = [
-            ("catalogue", plan.catalogueRoute(language)),
-            ("browse", plan.browseRoute(language)),
-            ("charts", plan.chartsRoute(language)),
-            ("garage", Route([language.rawValue, "garage"])),
-        ]
-        return entries.map { key, route in
+        return navigationEntries[language]!.map { entry in
             [
-                "href": .text(link(from: page, to: route)),
-                "label": .text(edition.localization["nav_" + key]),
-                "current": .bool(route == page.route),
-                "active": .bool(key == section),
+                "href": .text(link(from: page, to: entry.route)),
+                "label": .text(entry.label),
+                "current": .bool(entry.route.filePath == page.route.filePath),
+                "active": .bool(entry.section == section),
             ]
         }
     }

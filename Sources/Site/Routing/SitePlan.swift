@@ -14,7 +14,7 @@ struct SitePlan: Sendable {
     let defaultOrder: [Int]
     let slugs: [Int: String]
     let facets: [Facet]
-    /// For each motorcycle index, the (facet, value) pairs it belongs to: its page links to them.
+    /// For each motorcycle index, the (facet, value) pairs it belongs to, in facet order: its page links to them.
     let memberships: [[(facet: Int, value: Int)]]
     /// Per edition, the repeated texts of each motorcycle, by index.
     let texts: [Language: [BikeTexts]]
@@ -143,5 +143,10 @@ struct SitePlan: Sendable {
 
     func facetValueRoute(_ language: Language, facet: Int, value: Int) -> Route {
         facetValueRoutes[language]![facet][value]
+    }
+
+    /// Every facet value's route in one edition, by facet and value: for pages that link to many.
+    func facetValueRoutes(_ language: Language) -> [[Route]] {
+        facetValueRoutes[language]!
     }
 }
