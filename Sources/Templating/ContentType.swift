@@ -28,12 +28,12 @@ public enum ContentType: String, Sendable, CaseIterable {
     }
 
     /// Appends `text` escaped for this type.
-    func append(_ text: String, to output: inout [UInt8]) {
+    func append(_ text: String, to output: inout ByteBuffer) {
         switch self {
         case .html: Escaping.appendHTML(text, to: &output)
         case .xml: Escaping.appendXML(text, to: &output)
         case .json: Escaping.appendJSONStringContent(text, to: &output)
-        case .text: output.append(contentsOf: text.utf8)
+        case .text: output.append(utf8: text)
         }
     }
 }

@@ -3,7 +3,7 @@
 /// the hottest path of rendering.
 public enum Escaping {
     /// Appends `string` escaped for HTML text and quoted attribute values (`& < > " '`).
-    static func appendHTML(_ string: String, to output: inout [UInt8]) {
+    static func appendHTML(_ string: String, to output: inout ByteBuffer) {
         var string = string
         string.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
@@ -27,13 +27,13 @@ public enum Escaping {
                     i += 1
                     continue
                 }
-                if runStart < i { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-                replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+                if runStart < i { output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                output.append(replacement)
                 i += 1
                 runStart = i
             }
             if runStart < count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
             }
         }
     }
@@ -66,56 +66,54 @@ public enum Escaping {
     }
 
     static func html(_ string: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(string.utf8.count + 16)
+        var output = ByteBuffer(capacity: string.utf8.count + 16)
         appendHTML(string, to: &output)
-        return String(decoding: output, as: UTF8.self)
+        return output.text
     }
 
     /// Appends `string` escaped for XML text and attributes: the five HTML entities, and the characters XML 1.0
     /// forbids (C0 controls but tab, line feed and carriage return; U+FFFE and U+FFFF) dropped, so the document
     /// always parses. Lone surrogates cannot occur in a Swift `String`.
-    static func appendXML(_ string: String, to output: inout [UInt8]) {
+    static func appendXML(_ string: String, to output: inout ByteBuffer) {
         let needsWork = string.utf8.contains { byte in
             byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0xEF
         }
         guard needsWork else {
-            output.append(contentsOf: string.utf8)
+            output.append(utf8: string)
             return
         }
         for scalar in string.unicodeScalars {
             switch scalar {
-            case "&": output.append(contentsOf: "&amp;".utf8)
-            case "<": output.append(contentsOf: "&lt;".utf8)
-            case ">": output.append(contentsOf: "&gt;".utf8)
-            case "\"": output.append(contentsOf: "&quot;".utf8)
-            case "'": output.append(contentsOf: "&#39;".utf8)
+            case "&": output.append("&amp;")
+            case "<": output.append("&lt;")
+            case ">": output.append("&gt;")
+            case "\"": output.append("&quot;")
+            case "'": output.append("&#39;")
             case "\t", "\n", "\r": output.append(UInt8(scalar.value))
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                output.append(contentsOf: String(scalar).utf8)
+                output.append(utf8: String(scalar))
             }
         }
     }
 
     /// `appendXML` as a String, for the SVG charts, which Swift draws.
     public static func xml(_ string: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(string.utf8.count + 16)
+        var output = ByteBuffer(capacity: string.utf8.count + 16)
         appendXML(string, to: &output)
-        return String(decoding: output, as: UTF8.self)
+        return output.text
     }
 
     /// A JSON string literal that is also safe inside `<script>`: `<`, `>` and `&` are escaped so `</script>`
     /// and `<!--` cannot end the script, and U+2028/U+2029 because older JavaScript treats them as newlines.
-    public static func appendJSONString(_ string: String, to output: inout [UInt8]) {
+    public static func appendJSONString(_ string: String, to output: inout ByteBuffer) {
         output.append(UInt8(ascii: "\""))
         appendJSONStringContent(string, to: &output)
         output.append(UInt8(ascii: "\""))
     }
 
     /// The inside of `appendJSONString`, without the quotes: what `{{ }}` writes in a `.json` template.
-    static func appendJSONStringContent(_ string: String, to output: inout [UInt8]) {
+    static func appendJSONStringContent(_ string: String, to output: inout ByteBuffer) {
         var string = string
         string.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
@@ -148,9 +146,9 @@ public enum Escaping {
                     replacement = "\\u2029"
                     length = 3
                 case 0..<0x20:
-                    if runStart < i { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                    if runStart < i { output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
                     let hexDigits: StaticString = "0123456789abcdef"
-                    output.append(contentsOf: "\\u00".utf8)
+                    output.append("\\u00")
                     hexDigits.withUTF8Buffer {
                         output.append($0[Int(byte >> 4)])
                         output.append($0[Int(byte & 0x0F)])
@@ -162,23 +160,22 @@ public enum Escaping {
                     i += 1
                     continue
                 }
-                if runStart < i { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-                replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+                if runStart < i { output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
+                output.append(replacement)
                 i += length
                 runStart = i
             }
             if runStart < bytes.count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
             }
         }
     }
 
     /// `appendJSONString` as a String, for the JSON files and JSON-LD the site writes outside templates.
     public static func jsonString(_ string: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(string.utf8.count + 8)
+        var output = ByteBuffer(capacity: string.utf8.count + 8)
         appendJSONString(string, to: &output)
-        return String(decoding: output, as: UTF8.self)
+        return output.text
     }
 
     /// Percent-encodes every byte except the RFC 3986 unreserved characters, so the result is safe in a path

@@ -79,18 +79,18 @@ enum BuiltinFilters {
 
     /// Returns html: the JSON is escaped for a `<script>` context instead of for HTML text.
     static func json(_ input: Value, _ arguments: [Value], _ environment: RenderEnvironment) throws -> Value {
-        var output: [UInt8] = []
+        var output = ByteBuffer()
         try appendJSON(input, to: &output)
-        return .html(String(decoding: output, as: UTF8.self))
+        return .html(output.text)
     }
 
-    private static func appendJSON(_ value: Value, to output: inout [UInt8]) throws {
+    private static func appendJSON(_ value: Value, to output: inout ByteBuffer) throws {
         switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let b): output.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null: output.append("null")
+        case .bool(let b): output.append(b ? "true" : "false")
         case .number(let n):
             guard n.isFinite else { throw FilterError("cannot encode \(n) as JSON") }
-            output.append(contentsOf: plainNumberString(n).utf8)
+            output.append(utf8: plainNumberString(n))
         case .text(let s), .html(let s): Escaping.appendJSONString(s, to: &output)
         case .list(let elements):
             output.append(UInt8(ascii: "["))

@@ -17,7 +17,7 @@ public struct RenderEnvironment: Sendable {
 
 /// Walks a compiled template for one context. A renderer is created per `render` call and never shared, so the
 /// only shared state it touches is the immutable AST (and the number formatter pool).
-struct Renderer {
+struct Renderer: ~Copyable {
     /// What a name in scope refers to. Loop state is kept as two integers and only turned into a map when a
     /// template asks for `loop` itself, so iterating does not build a dictionary per item.
     private enum Binding {
@@ -34,13 +34,16 @@ struct Renderer {
     /// `Symbol`, which beats hashing for the handful of names in scope and copies no nested arrays.
     private var names: [(name: BoundName, binding: Binding)] = []
     private var scopeStarts: [Int] = [0]
-    private(set) var output: [UInt8] = []
+    private var output: ByteBuffer
 
     init(context: [String: Value], environment: RenderEnvironment, capacity: Int) {
         self.context = ValueMap(context)
         self.environment = environment
-        output.reserveCapacity(capacity)
+        output = ByteBuffer(capacity: capacity)
     }
+
+    /// What has been rendered.
+    var bytes: [UInt8] { output.bytes() }
 
     // MARK: - Nodes
 
@@ -48,7 +51,7 @@ struct Renderer {
         for node in nodes {
             switch node {
             case .text(let bytes):
-                output.append(contentsOf: bytes)
+                output.append(bytes)
             case .output(let expression, let contentType):
                 try write(try evaluate(expression), of: expression, as: contentType)
             case .conditional(let branches, let otherwise):
@@ -147,15 +150,15 @@ struct Renderer {
         }
         let kept = cache.bytes(for: key)
         if let kept, !cache.verifies {
-            output.append(contentsOf: kept)
+            output.append(kept)
             return
         }
         let start = output.count
         openScope()
         try render(include.body)
         closeScope()
-        guard let kept else { return cache.store(Array(output[start...]), for: key) }
-        if !output[start...].elementsEqual(kept) {
+        guard let kept else { return cache.store(output.bytes(from: start), for: key) }
+        if !output.bytes(from: start, equal: kept) {
             throw include.site.error(
                 "this include rendered differently for the same 'once per' values: its output depends on "
                     + "something they do not name; add it to them")
@@ -202,11 +205,11 @@ struct Renderer {
         case .text(let s):
             contentType.append(s, to: &output)
         case .html(let s):
-            output.append(contentsOf: s.utf8)
+            output.append(utf8: s)
         case .number(let n):
-            output.append(contentsOf: plainNumberString(n).utf8)
+            output.append(utf8: plainNumberString(n))
         case .bool(let b):
-            output.append(contentsOf: (b ? "true" : "false").utf8)
+            output.append(b ? "true" : "false")
         case .null:
             let name = expression.pathName.map { " '\($0)'" } ?? ""
             throw expression.location.error(

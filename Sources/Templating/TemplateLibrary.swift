@@ -90,7 +90,7 @@ public final class TemplateLibrary: Sendable {
         }
         var renderer = Renderer(context: context, environment: environment, capacity: template.capacityHint)
         try renderer.render(template.nodes)
-        return renderer.output
+        return renderer.bytes
     }
 }
 

@@ -9,17 +9,17 @@ import Templating
 /// Why bytes and not strings joined: a motorcycle page's JSON-LD was some forty small strings, each copied
 /// into the next (a tenth of the page model), and the index and catalogue data of every edition a row of
 /// twenty for each motorcycle. Here every value is appended once.
-struct JSONBuilder {
-    private(set) var bytes: [UInt8] = []
+struct JSONBuilder: ~Copyable {
+    private var bytes: ByteBuffer
     /// Whether the next value or key opens its object or array, or follows a key: no comma before it.
     private var atStart = true
 
     init(capacity: Int = 256) {
-        bytes.reserveCapacity(capacity)
+        bytes = ByteBuffer(capacity: capacity)
     }
 
     /// The JSON written so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { bytes.text }
 
     mutating func openObject() {
         separate()
@@ -48,11 +48,9 @@ struct JSONBuilder {
     mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        // Byte by byte: keys are a few bytes long, and appending a buffer went through a generic copy that cost
-        // more than the key (a third of the JSON-LD of a page).
         let key = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         assert(!key.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 })
-        for byte in key { bytes.append(byte) }
+        bytes.append(key)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         atStart = true
@@ -82,23 +80,19 @@ struct JSONBuilder {
 
     mutating func null() {
         separate()
-        Self.appendNull(to: &bytes)
-    }
-
-    private static func appendNull(to bytes: inout [UInt8]) {
-        for byte in "null".utf8 { bytes.append(byte) }
+        bytes.append("null")
     }
 
     /// Writes `separator` (a comma and white space JSON ignores, such as `",\n"` between the rows of a long
     /// array) before the next item instead of a plain comma; nothing before the first.
     mutating func separator(_ separator: StaticString) {
-        if !atStart { separator.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+        if !atStart { bytes.append(separator) }
         atStart = true
     }
 
     /// White space JSON ignores, as it is (a line break after `[`).
     mutating func whitespace(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(text)
     }
 
     private mutating func separate() {
@@ -111,17 +105,17 @@ struct JSONBuilder {
 
     /// A number as JSON, for writers of their own bytes (`SpecChunk`): `null` for none, whole numbers without a
     /// fraction, others in Swift's shortest form.
-    static func append(_ value: Double?, to bytes: inout [UInt8]) {
-        guard let value, value.isFinite else { return appendNull(to: &bytes) }
+    static func append(_ value: Double?, to bytes: inout ByteBuffer) {
+        guard let value, value.isFinite else { return bytes.append("null") }
         if value == value.rounded(), abs(value) < 1e15 {
             append(Int64(value), to: &bytes)
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            bytes.append(utf8: value.description)
         }
     }
 
     /// Digits without going through a `String`.
-    private static func append(_ value: Int64, to bytes: inout [UInt8]) {
+    private static func append(_ value: Int64, to bytes: inout ByteBuffer) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits

@@ -22,33 +22,30 @@ enum SpecChunk {
         let uniform = sheets.allSatisfy { Self.sameRows($0.sections, sheets[0].sections) }
         let layout = Self.layout(of: uniform ? Array(sheets.prefix(1).map(\.sections)) : sheets.map(\.sections))
         let columns = layout.reduce(0) { $0 + $1.rows.count }
-        var out: [UInt8] = []
-        out.reserveCapacity(1_024 * sheets.count)
-        out +=
-            "/* Guzzi Tracker (\(language.rawValue)): specifications, part \(number), for the compare"
-            .utf8
-        out += " page. Written by guzzi-site build; do not edit. */\n(function (G) {\n".utf8
-        out += "(G.specs = G.specs || {})[\(number)] = {\"sections\":[".utf8
+        var out = ByteBuffer(capacity: 1_024 * sheets.count)
+        out.append(utf8: "/* Guzzi Tracker (\(language.rawValue)): specifications, part \(number), for the compare")
+        out.append(" page. Written by guzzi-site build; do not edit. */\n(function (G) {\n")
+        out.append(utf8: "(G.specs = G.specs || {})[\(number)] = {\"sections\":[")
         for (at, section) in layout.enumerated() {
-            out += (at == 0 ? "{\"id\":" : ",{\"id\":").utf8
+            out.append(at == 0 ? "{\"id\":" : ",{\"id\":")
             Escaping.appendJSONString(section.id, to: &out)
-            out += ",\"title\":".utf8
+            out.append(",\"title\":")
             Escaping.appendJSONString(section.title, to: &out)
-            out += ",\"rows\":[".utf8
+            out.append(",\"rows\":[")
             for (index, row) in section.rows.enumerated() {
-                out += (index == 0 ? "[" : ",[").utf8
+                out.append(index == 0 ? "[" : ",[")
                 Escaping.appendJSONString(row.key, to: &out)
                 out.append(UInt8(ascii: ","))
                 Escaping.appendJSONString(row.label, to: &out)
                 out.append(UInt8(ascii: "]"))
             }
-            out += "]}".utf8
+            out.append("]}")
         }
-        out += "],\"motorcycles\":{\n".utf8
+        out.append("],\"motorcycles\":{\n")
         for (position, (id, sections)) in sheets.enumerated() {
-            out += (position == 0 ? "\"" : ",\n\"").utf8
-            out += String(id).utf8
-            out += "\":[".utf8
+            out.append(position == 0 ? "\"" : ",\n\"")
+            out.append(utf8: String(id))
+            out.append("\":[")
             if uniform {
                 var first = true
                 for section in sections {
@@ -73,8 +70,8 @@ enum SpecChunk {
             }
             out.append(UInt8(ascii: "]"))
         }
-        out += "\n}};\n})(globalThis.GuzziTracker = globalThis.GuzziTracker || {});\n".utf8
-        return out
+        out.append("\n}};\n})(globalThis.GuzziTracker = globalThis.GuzziTracker || {});\n")
+        return out.bytes()
     }
 
     /// Every section and row of a chunk's sheets, in the order first met, with each section's first column.
@@ -110,23 +107,23 @@ enum SpecChunk {
     }
 
     /// A cell as JSON (see `specsScript`); `nil` is a row the bike lacks.
-    static func append(_ cell: SpecSheet.Cell?, to out: inout [UInt8]) {
+    static func append(_ cell: SpecSheet.Cell?, to out: inout ByteBuffer) {
         guard let cell, let text = cell.text else {
-            out += (cell == nil ? "false" : "null").utf8
+            out.append(cell == nil ? "false" : "null")
             return
         }
         if let unit = cell.unit, let raw = cell.raw {
-            out += "{\"text\":".utf8
+            out.append("{\"text\":")
             Escaping.appendJSONString(text, to: &out)
-            out += ",\"unit\":".utf8
+            out.append(",\"unit\":")
             Escaping.appendJSONString(unit, to: &out)
-            out += ",\"raw\":".utf8
+            out.append(",\"raw\":")
             JSONBuilder.append(raw, to: &out)
             out.append(UInt8(ascii: "}"))
         } else if let lang = cell.lang {
-            out += "{\"text\":".utf8
+            out.append("{\"text\":")
             Escaping.appendJSONString(text, to: &out)
-            out += ",\"lang\":".utf8
+            out.append(",\"lang\":")
             Escaping.appendJSONString(lang.rawValue, to: &out)
             out.append(UInt8(ascii: "}"))
         } else {
