@@ -53,7 +53,7 @@ struct Site: Sendable {
         let editions = editions
         var files: [DataFile] = editions.languages.map { language in
             DataFile(language.rawValue + "/index.json") {
-                Array(CatalogueIndex(edition: editions[language]!, plan: plan).json().utf8)
+                CatalogueIndex(edition: editions[language]!, plan: plan).json()
             }
         }
         files += BrowserData.files(plan: plan, editions: editions).map { file in

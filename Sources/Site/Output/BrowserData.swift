@@ -44,7 +44,7 @@ struct BrowserData {
         for language in editions.languages {
             let data = BrowserData(edition: editions[language]!, plan: plan, chunkOf: chunkOf)
             let folder = language.rawValue + "/data/"
-            files.append((folder + "catalogue.js", nil, { Array(data.catalogueScript(chunkCount: chunks.count).utf8) }))
+            files.append((folder + "catalogue.js", nil, { data.catalogueScript(chunkCount: chunks.count) }))
             for (number, indices) in chunks.enumerated() {
                 files.append((folder + specFileName(number), indices, { data.specsScript(number, indices: indices) }))
             }
@@ -59,12 +59,16 @@ struct BrowserData {
         "stroke", "power", "weight", "wheelbase", "displacement_text", "power_text", "specs",
     ]
 
-    func catalogueScript(chunkCount: Int) -> String {
+    func catalogueScript(chunkCount: Int) -> [UInt8] {
         let bikes = plan.catalogue.motorcycles
         let texts = plan.texts[edition.language]!
         // `thumb` only with the photo sidecar, so the file stays as it was without one.
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         var json = JSONBuilder(capacity: 1_024 + 300 * bikes.count)
+        json.whitespace(
+            "/* Guzzi Tracker (\(edition.language.rawValue)): the catalogue for the catalogue, Garage and compare"
+                + " pages. Written by guzzi-site build; do not edit. */\n"
+                + "(globalThis.GuzziTracker = globalThis.GuzziTracker || {}).catalogue = ")
         json.openObject()
         json.key("version")
         json.integer(plan.catalogue.version)
@@ -111,9 +115,8 @@ struct BrowserData {
         json.whitespace("\n")
         json.closeArray()
         json.closeObject()
-        return "/* Guzzi Tracker (\(edition.language.rawValue)): the catalogue for the catalogue, Garage and compare"
-            + " pages. Written by guzzi-site build; do not edit. */\n"
-            + "(globalThis.GuzziTracker = globalThis.GuzziTracker || {}).catalogue = " + json.text + ";\n"
+        json.whitespace(";\n")
+        return json.bytes
     }
 
     /// One spec chunk (see `SpecChunk`): the rows of these motorcycles' pages, from the same `SpecSheet`, so

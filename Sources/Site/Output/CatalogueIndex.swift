@@ -9,7 +9,7 @@ struct CatalogueIndex {
     let edition: Edition
     let plan: SitePlan
 
-    func json() -> String {
+    func json() -> [UInt8] {
         let bikes = plan.catalogue.motorcycles
         let texts = plan.texts[edition.language]!
         var json = JSONBuilder(capacity: 1_024 + 700 * bikes.count)
@@ -67,6 +67,6 @@ struct CatalogueIndex {
         json.closeArray()
         json.closeObject()
         json.whitespace("\n")
-        return json.text
+        return json.bytes
     }
 }

@@ -10,36 +10,37 @@ import Templating
 /// into the next (a tenth of the page model), and the index and catalogue data of every edition a row of
 /// twenty for each motorcycle. Here every value is appended once.
 struct JSONBuilder: ~Copyable {
-    private var bytes: ByteBuffer
+    private var buffer: ByteBuffer
     /// Whether the next value or key opens its object or array, or follows a key: no comma before it.
     private var atStart = true
 
     init(capacity: Int = 256) {
-        bytes = ByteBuffer(capacity: capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
     /// The JSON written so far.
-    var text: String { bytes.text }
+    var text: String { buffer.text }
+    var bytes: [UInt8] { buffer.bytes() }
 
     mutating func openObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        buffer.append(UInt8(ascii: "{"))
         atStart = true
     }
 
     mutating func closeObject() {
-        bytes.append(UInt8(ascii: "}"))
+        buffer.append(UInt8(ascii: "}"))
         atStart = false
     }
 
     mutating func openArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        buffer.append(UInt8(ascii: "["))
         atStart = true
     }
 
     mutating func closeArray() {
-        bytes.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "]"))
         atStart = false
     }
 
@@ -47,18 +48,18 @@ struct JSONBuilder: ~Copyable {
     /// quoted without an escaping pass; one that needs escaping is a programming error, caught in debug builds.
     mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         let key = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         assert(!key.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 })
-        bytes.append(key)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        buffer.append(key)
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
         atStart = true
     }
 
     mutating func string(_ value: String) {
         separate()
-        Escaping.appendJSONString(value, to: &bytes)
+        Escaping.appendJSONString(value, to: &buffer)
     }
 
     /// A string, or `null`.
@@ -70,36 +71,41 @@ struct JSONBuilder: ~Copyable {
     /// A number, whole ones without a fraction, or `null`.
     mutating func number(_ value: Double?) {
         separate()
-        Self.append(value, to: &bytes)
+        Self.append(value, to: &buffer)
     }
 
     mutating func integer(_ value: Int) {
         separate()
-        Self.append(Int64(value), to: &bytes)
+        Self.append(Int64(value), to: &buffer)
     }
 
     mutating func null() {
         separate()
-        bytes.append("null")
+        buffer.append("null")
     }
 
     /// Writes `separator` (a comma and white space JSON ignores, such as `",\n"` between the rows of a long
     /// array) before the next item instead of a plain comma; nothing before the first.
     mutating func separator(_ separator: StaticString) {
-        if !atStart { bytes.append(separator) }
+        if !atStart { buffer.append(separator) }
         atStart = true
     }
 
-    /// White space JSON ignores, as it is (a line break after `[`).
+    /// Text JSON ignores or that surrounds it, as it is: a line break after `[`, the start and the end of the
+    /// script a data file is (`… = {…};`).
     mutating func whitespace(_ text: StaticString) {
-        bytes.append(text)
+        buffer.append(text)
+    }
+
+    mutating func whitespace(_ text: String) {
+        buffer.append(utf8: text)
     }
 
     private mutating func separate() {
         if atStart {
             atStart = false
         } else {
-            bytes.append(UInt8(ascii: ","))
+            buffer.append(UInt8(ascii: ","))
         }
     }
 
@@ -120,13 +126,13 @@ struct JSONBuilder: ~Copyable {
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
         var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeMutableBytes(of: &digits) { reversed in
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                reversed[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(reversed[index]) }
         }
     }
 }

@@ -41,8 +41,8 @@ struct Manifest: Sendable, Equatable {
     func serialized() -> [UInt8] {
         var text = Manifest.header + "\n" + Manifest.formatLine + "\n"
         text += "global \(global)\npages \(pages)\n"
-        var out = Array(text.utf8)
-        out.reserveCapacity(out.count + files.count * 120)
+        var out = ByteBuffer(capacity: text.utf8.count + files.count * 160)
+        out.append(utf8: text)
         for path in files.keys.sorted() {
             let entry = files[path]!
             let status = entry.status
@@ -54,45 +54,42 @@ struct Manifest: Sendable, Equatable {
             Manifest.append(UInt64(status.nanoseconds), to: &out)
             for byte in path.utf8 {
                 switch byte {
-                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\\"): out.append("\\\\")
+                case UInt8(ascii: "\n"): out.append("\\n")
                 default: out.append(byte)
                 }
             }
             out.append(UInt8(ascii: "\n"))
         }
-        out += "end \(files.count)\n".utf8
-        return out
+        out.append(utf8: "end \(files.count)\n")
+        return out.bytes()
     }
 
     // Written as bytes: string interpolation of 26 000 lines was a sixtieth of a whole build.
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// 32 hexadecimal digits and a space.
-    private static func append(_ digest: Digest, to out: inout [UInt8]) {
-        var shift: UInt64 = 64
-        while shift > 0 {
-            shift -= 4
-            out.append(hexDigits[Int((digest.high >> shift) & 15)])
+    private static func append(_ digest: Digest, to out: inout ByteBuffer) {
+        func appendHex(_ half: UInt64) {
+            var shift: UInt64 = 64
+            while shift > 0 {
+                shift -= 4
+                let digit = UInt8((half >> shift) & 15)
+                out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            }
         }
-        shift = 64
-        while shift > 0 {
-            shift -= 4
-            out.append(hexDigits[Int((digest.low >> shift) & 15)])
-        }
+        appendHex(digest.high)
+        appendHex(digest.low)
         out.append(UInt8(ascii: " "))
     }
 
-    /// Decimal digits and a space: written backwards, then turned around in place.
-    private static func append(_ number: UInt64, to out: inout [UInt8]) {
-        let start = out.count
-        var rest = number
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        out[start...].reverse()
+    /// Decimal digits and a space.
+    private static func append(_ number: UInt64, to out: inout ByteBuffer) {
+        var divisor: UInt64 = 1
+        while number / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            divisor /= 10
+        }
         out.append(UInt8(ascii: " "))
     }
 
