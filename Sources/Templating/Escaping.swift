@@ -171,13 +171,6 @@ public enum Escaping {
         }
     }
 
-    /// `appendJSONString` as a String, for the JSON files and JSON-LD the site writes outside templates.
-    public static func jsonString(_ string: String) -> String {
-        var output = ByteBuffer(capacity: string.utf8.count + 8)
-        appendJSONString(string, to: &output)
-        return output.text
-    }
-
     /// Percent-encodes every byte except the RFC 3986 unreserved characters, so the result is safe in a path
     /// segment, a query value and an attribute alike.
     static func percentEncode(_ string: String) -> String {

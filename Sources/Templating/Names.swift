@@ -20,9 +20,6 @@ struct Symbol: Hashable, Sendable {
             return Symbol(number: number)
         }
     }
-
-    /// `loop`, which every `for` binds.
-    static let loop = Symbol.named("loop")
 }
 
 /// A name a template binds (`for x in …`, `set x = …`): as written, for messages, and as a `Symbol`.

@@ -79,9 +79,12 @@ public struct NumberFormat: Sendable, Equatable {
     /// `scaled / 10^d` (both are exact, and IEEE division rounds correctly), so when it equals `magnitude`, that
     /// decimal reads back as `magnitude`. Below 10^9 doubles are less than 10^-6 apart, so no other decimal of at
     /// most `d` fraction digits does: it is the shortest representation, the one `description` prints, and it
-    /// needs no rounding.
+    /// needs no rounding. Below 10^-4 (and above 0) `description` writes an exponent (`5e-05`), which the long
+    /// way keeps: those are left to it.
     static func shortDecimal(_ magnitude: Double, _ maxFractionDigits: Int) -> ShortDecimal? {
-        guard maxFractionDigits >= 0, maxFractionDigits < powersOfTen.count, magnitude < 1e9 else { return nil }
+        guard maxFractionDigits >= 0, maxFractionDigits < powersOfTen.count, magnitude < 1e9,
+            magnitude == 0 || magnitude >= 1e-4
+        else { return nil }
         let scale = powersOfTen[maxFractionDigits]
         let scaled = (magnitude * scale).rounded()
         guard scaled / scale == magnitude else { return nil }

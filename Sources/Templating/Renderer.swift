@@ -15,8 +15,9 @@ public struct RenderEnvironment: Sendable {
     }
 }
 
-/// Walks a compiled template for one context. A renderer is created per `render` call and never shared, so the
-/// only shared state it touches is the immutable AST (and the number formatter pool).
+/// Walks a compiled template for one context. A renderer is created per `render` call and never shared. What it
+/// shares with the renderers of other pages: the AST, immutable but for the positions its paths remember
+/// (`PathSegment`, atomics that are only ever a guess), and the build's `FragmentCache`, behind a lock.
 struct Renderer: ~Copyable {
     /// What a name in scope refers to. Loop state is kept as two integers and only turned into a map when a
     /// template asks for `loop` itself, so iterating does not build a dictionary per item.
@@ -185,7 +186,7 @@ struct Renderer: ~Copyable {
         case .null: key.append(UInt8(ascii: "0"))
         case .list, .map:
             throw expression.location.error(
-                "'once per' takes texts, numbers or booleans, got \(value.kindDescription)"
+                "'once per' takes texts, numbers, booleans or null, got \(value.kindDescription)"
                     + (expression.pathName.map { " ('\($0)')" } ?? ""))
         }
     }

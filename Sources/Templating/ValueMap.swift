@@ -32,7 +32,8 @@ public struct ValueMap: Sendable {
     }
 
     /// The value of a path's segment, trying first the position where it was found last time and remembering
-    /// where it is found (see `PathSegment`): the renderer's lookups.
+    /// where it is found (see `PathSegment`): the renderer's lookups. Keys are distinct (see `init(literal:)`),
+    /// so the entry a guess finds is the one a search would.
     @inline(__always)
     func value(for segment: PathSegment) -> Value? {
         let guess = segment.lastPosition.load(ordering: .relaxed)

@@ -115,6 +115,35 @@ import Testing
         #expect(Self.snapshot(out) == before)
     }
 
+    /// The templates compile on another core while the dataset is decoded (`EarlyCompile`); with both broken,
+    /// the template's error is the one reported, as when one was done after the other, and nothing is written.
+    @Test func aTemplateErrorIsReportedBeforeADatasetError() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let templates = folder + "/Templates"
+        let source = URL(fileURLWithPath: SiteFixtures.repositoryRoot + "/Templates").resolvingSymlinksInPath().path
+        try FileManager.default.copyItem(atPath: source, toPath: templates)
+        try "{% if %}broken{% endif %}".write(toFile: templates + "/base.html", atomically: false, encoding: .utf8)
+        let data = folder + "/bad.json"
+        try "{\"version\": 1,,}".write(toFile: data, atomically: false, encoding: .utf8)
+        let out = folder + "/site"
+        #expect {
+            _ = try SiteBuilder.build(Self.options(data: data, output: out, templates: templates))
+        } throws: { error in
+            guard case .template(let template) = error as? SiteError else { return false }
+            return template.file.hasSuffix("base.html") && template.line == 1
+        }
+        // With the templates mended, the dataset's error is next.
+        try FileManager.default.removeItem(atPath: templates)
+        try FileManager.default.copyItem(atPath: source, toPath: templates)
+        #expect {
+            _ = try SiteBuilder.build(Self.options(data: data, output: out, templates: templates))
+        } throws: { error in
+            guard case .catalogue = error as? SiteError else { return false }
+            return "\(error)".contains("line 1")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     /// Two wrong types: the error names the JSON path and nothing in the output changes.
     @Test(arguments: [
         ("\"bore\": 88", "\"bore\": \"88\"", "elements[0].engine.bore: expected a number, found \"88\""),

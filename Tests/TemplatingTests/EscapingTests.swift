@@ -88,7 +88,9 @@ import Testing
                     if length > 0 { characters[offset] = special }
                     if length > 9 { characters[length - 1] = "<" }
                     let text = characters.joined()
-                    #expect(Escaping.jsonString(text) == "\"" + reference(text) + "\"", "\(text.debugDescription)")
+                    var escaped = ByteBuffer()
+                    Escaping.appendJSONString(text, to: &escaped)
+                    #expect(escaped.text == "\"" + reference(text) + "\"", "\(text.debugDescription)")
                 }
             }
         }

@@ -58,8 +58,8 @@ import Testing
             decimalSeparator: ",", groupingSeparator: "\u{202F}", minimumGroupingDigits: 1)
         var short = 0
         for _ in 0..<5_000 {
-            let magnitude = [1.0, 10, 1_000, 100_000, 1e8, 2e9][Int.random(in: 0..<6, using: &random)]
-            let decimals = Int.random(in: 0...5, using: &random)
+            let magnitude = [0.0002, 0.01, 1.0, 10, 1_000, 100_000, 1e8, 2e9][Int.random(in: 0..<8, using: &random)]
+            let decimals = Int.random(in: 0...7, using: &random)
             // Decimals as a dataset writes them (498.4, 4.01), and arbitrary doubles.
             let value =
                 Bool.random(using: &random)
@@ -67,7 +67,7 @@ import Testing
                     / pow(10, Double(decimals))
                 : Double.random(in: -magnitude...magnitude, using: &random)
             for format in [NumberFormat.italianForTests, .englishForTests, french] {
-                for digits in 0...4 {
+                for digits in 0...6 {
                     #expect(
                         format.string(value, maxFractionDigits: digits)
                             == format.formatted(value, maxFractionDigits: digits), "\(value) \(digits)")
@@ -76,11 +76,14 @@ import Testing
             }
         }
         // Both paths were taken many times.
-        #expect(short > 7_500 && short < 67_500)  // of 75 000
+        #expect(short > 10_500 && short < 94_500)  // of 105 000
         #expect(NumberFormat.shortDecimal(498.4, 3) == .init(whole: 498, fraction: 4, digits: 1))
         #expect(NumberFormat.shortDecimal(4.01, 3) == .init(whole: 4, fraction: 1, digits: 2))
         #expect(NumberFormat.shortDecimal(2.675, 2) == nil)
         #expect(NumberFormat.italianForTests.string(-0.0) == "0")
+        // Below 10^-4 the long way writes what `description` writes, an exponent.
+        #expect(NumberFormat.shortDecimal(0.00005, 6) == nil)
+        #expect(NumberFormat.englishForTests.string(0.00005, maxFractionDigits: 6) == "5e-05")
         #expect(french.string(12345.05) == "12\u{202F}345,05")
     }
 }

@@ -114,7 +114,7 @@ import Testing
         let error = #expect(throws: TemplateError.self) {
             try library.render("page.html", context: context, environment: Self.environment(FragmentCache()))
         }
-        #expect(error?.message == "'once per' takes texts, numbers or booleans, got a list ('page.items')")
+        #expect(error?.message == "'once per' takes texts, numbers, booleans or null, got a list ('page.items')")
         #expect(error?.line == 1 && error?.column == 30)
     }
 
@@ -125,8 +125,26 @@ import Testing
         #expect(missingPer?.message.hasPrefix("expected 'per' after 'once'") == true)
         let noValues = compileError(["page.html": #"{% include "x.html" once per %}"#].merging(others) { $1 })
         #expect(noValues?.message.hasPrefix("expected the values the include depends on after 'once per'") == true)
+        #expect(noValues?.line == 1 && noValues?.column == 30)
         let trailing = compileError(["page.html": #"{% include "x.html" once per a b %}"#].merging(others) { $1 })
         #expect(trailing?.message.hasPrefix("expected '%}' after the 'once per' values") == true)
+        #expect(trailing?.line == 1 && trailing?.column == 32)
+    }
+
+    /// Values that would read alike if joined are different keys: each has its kind, and a text its length.
+    @Test func differentValuesNeverShareAKey() throws {
+        let library = try TemplateLibrary(sources: [
+            "page.html": #"{% include "x.html" once per a, b %}"#, "x.html": #"[{{ a | default("∅") }}|{{ b }}]"#,
+        ])
+        let environment = Self.environment(FragmentCache())
+        let contexts: [[String: Value]] = [
+            ["a": "ab", "b": ""], ["a": "a", "b": "b"], ["a": "1", "b": ""], ["a": 1, "b": ""], ["a": true, "b": ""],
+            ["a": "true", "b": ""], ["a": .null, "b": ""], ["a": .html("ab"), "b": ""],
+        ]
+        let pages = try contexts.map { try library.render("page.html", context: $0, environment: environment) }
+        #expect(pages == ["[ab|]", "[a|b]", "[1|]", "[1|]", "[true|]", "[true|]", "[∅|]", "[ab|]"])
+        // Eight keys: the values that print alike were kept apart.
+        #expect(environment.fragments?.count == contexts.count)
     }
 
     @Test func aOnceIncludeKeepsItsScopeToItself() throws {

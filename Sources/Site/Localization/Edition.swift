@@ -30,8 +30,17 @@ public struct Edition: Sendable {
     /// "498,4 cm³" — a figure with its unit, as the data states it, or `nil` when the dataset has none.
     public func measure(_ value: Double?, unit: String, maxFractionDigits: Int = Edition.figureDigits) -> String? {
         guard let value else { return nil }
-        return number(value, maxFractionDigits: maxFractionDigits) + " " + localization.unit(unit)
+        return measure(
+            value, unitSuffix: Edition.unitSuffix(localization.unit(unit)), maxFractionDigits: maxFractionDigits)
     }
+
+    /// The same with the unit's name already looked up (`SpecSheet.Labels`).
+    func measure(_ value: Double, unitSuffix: String, maxFractionDigits: Int = Edition.figureDigits) -> String {
+        number(value, maxFractionDigits: maxFractionDigits) + unitSuffix
+    }
+
+    /// What follows a figure: a space and the unit's name.
+    static func unitSuffix(_ unitName: String) -> String { " " + unitName }
 
     /// "48 hp at 6,250 rpm" / "48 CV a 6250 giri/min"; just the peak when the rpm is unknown.
     public func power(_ power: Power?) -> String? {

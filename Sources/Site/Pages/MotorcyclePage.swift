@@ -43,9 +43,12 @@ struct MotorcyclePage {
 
     /// The facet values this motorcycle belongs to, one entry per facet, each value a link.
     func facetLinks(from page: Page) -> [Value] {
-        let memberships = plan.memberships[index]  // by facet, as `SitePlan` makes them
+        let memberships = plan.memberships[index]
+        assert(
+            zip(memberships, memberships.dropFirst()).allSatisfy { $0.facet <= $1.facet },
+            "memberships are read in one pass, so they must be in facet order, as SitePlan makes them")
         let language = edition.language
-        let routes = plan.facetValueRoutes(language)
+        let routes = plan.everyFacetValueRoute(language)
         var next = 0
         return plan.facets.indices.map { facetIndex in
             var values: [Value] = []

@@ -45,7 +45,7 @@ struct SpecSheet {
                     cell = Cell(text: text(bike, texts, edition))
                 case .figure(let unit, let value):
                     let raw = value(bike)
-                    let text = raw.map { edition.number($0) + labels.unitSuffixes[at][index]! }
+                    let text = raw.map { edition.measure($0, unitSuffix: labels.unitSuffixes[at][index]!) }
                     cell = Cell(text: text, unit: raw == nil ? nil : unit, raw: raw)
                 case .localized(let text):
                     cell = Self.localized(text(bike), edition: edition)
@@ -166,7 +166,7 @@ struct SpecSheet {
             unitSuffixes = SpecSheet.layout.map { section in
                 section.fields.map { field in
                     guard case .figure(let unit, _) = field.content else { return nil }
-                    return " " + localization.unit(unit)
+                    return Edition.unitSuffix(localization.unit(unit))
                 }
             }
         }

@@ -146,7 +146,7 @@ struct SitePlan: Sendable {
     }
 
     /// Every facet value's route in one edition, by facet and value: for pages that link to many.
-    func facetValueRoutes(_ language: Language) -> [[Route]] {
+    func everyFacetValueRoute(_ language: Language) -> [[Route]] {
         facetValueRoutes[language]!
     }
 }
