@@ -70,12 +70,7 @@ struct BrowserData {
                 + " pages. Written by guzzi-site build; do not edit. */\n"
                 + "(globalThis.GuzziTracker = globalThis.GuzziTracker || {}).catalogue = ")
         json.openObject()
-        json.key("version")
-        json.integer(plan.catalogue.version)
-        json.key("lang")
-        json.string(edition.language.rawValue)
-        json.key("locale")
-        json.string(edition.localization.locale.replacingOccurrences(of: "_", with: "-"))
+        json.editionMembers(version: plan.catalogue.version, edition: edition)
         json.key("specs")
         json.openArray()
         for number in 0..<chunkCount { json.string(Self.specFileName(number)) }

@@ -14,12 +14,7 @@ struct CatalogueIndex {
         let texts = plan.texts[edition.language]!
         var json = JSONBuilder(capacity: 1_024 + 700 * bikes.count)
         json.openObject()
-        json.key("version")
-        json.integer(plan.catalogue.version)
-        json.key("lang")
-        json.string(edition.language.rawValue)
-        json.key("locale")
-        json.string(edition.localization.locale.replacingOccurrences(of: "_", with: "-"))
+        json.editionMembers(version: plan.catalogue.version, edition: edition)
         json.key("motorcycles")
         json.openArray()
         for index in plan.defaultOrder {

@@ -57,6 +57,17 @@ struct JSONBuilder: ~Copyable {
         atStart = true
     }
 
+    /// The members an edition's data files start with: the dataset's version, the edition's language and its
+    /// locale as a BCP 47 tag (`it-IT`), which the browser's `Intl` takes.
+    mutating func editionMembers(version: Int, edition: Edition) {
+        key("version")
+        integer(version)
+        key("lang")
+        string(edition.language.rawValue)
+        key("locale")
+        string(edition.localization.locale.replacingOccurrences(of: "_", with: "-"))
+    }
+
     mutating func string(_ value: String) {
         separate()
         Escaping.appendJSONString(value, to: &buffer)
