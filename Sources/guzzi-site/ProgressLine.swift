@@ -14,8 +14,9 @@ enum ProgressLine {
         return { progress in
             let now = DispatchTime.now().uptimeNanoseconds
             let last = lastUpdate.load(ordering: .relaxed)
-            // At most ten updates a second; several threads report, one wins each slot.
-            guard now - last > 100_000_000,
+            // At most ten updates a second; several threads report, one wins each slot. Another thread may have
+            // stored a later time than `now` meanwhile: `now - last` would then trap.
+            guard now > last + 100_000_000,
                 lastUpdate.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
             else { return }
             shown.store(true, ordering: .relaxed)
@@ -30,7 +31,7 @@ enum ProgressLine {
         guard Terminal.isInteractive else { return nil }
         return { progress in
             let now = DispatchTime.now().uptimeNanoseconds
-            guard progress.done == progress.total || now - lastUpdate.load(ordering: .relaxed) > 100_000_000 else {
+            guard progress.done == progress.total || now > lastUpdate.load(ordering: .relaxed) + 100_000_000 else {
                 return
             }
             lastUpdate.store(now, ordering: .relaxed)
