@@ -22,27 +22,22 @@ public enum SiteBuilder {
         let inputs: Inputs
         let data: [UInt8]
         var decoded: Result<(catalogue: Catalogue, warnings: [Problem]), CatalogueError>?
-        if cache == nil {
-            let compiling = EarlyCompile(options: options)
-            let bytes = Result { () throws(CatalogueError) -> [UInt8] in
-                try Catalogue.bytes(contentsOf: options.dataPath)
-            }
-            if case .success(let bytes) = bytes {
-                decoded = Result { () throws(CatalogueError) -> (catalogue: Catalogue, warnings: [Problem]) in
-                    try Catalogue.load(bytes, path: options.dataPath, strict: options.strict)
-                }
-            }
-            // A template error is reported before a dataset error, as when the two were done one after the other.
-            inputs = try compiling.wait().get()
-            do throws(CatalogueError) { data = try bytes.get() } catch { throw .catalogue(error) }
-        } else {
-            inputs = try loadInputs(options, reusing: cache?.library)
-            do throws(CatalogueError) {
-                data = try Catalogue.bytes(contentsOf: options.dataPath)
-            } catch {
-                throw .catalogue(error)
+        // Without a cache (a build from the command line), the dataset is decoded here while the templates compile
+        // on the other core; `serve` keeps its templates and decodes only when its cache misses (below).
+        let compiling = cache == nil ? EarlyCompile(options: options) : nil
+        let bytes = Result { () throws(CatalogueError) -> [UInt8] in try Catalogue.bytes(contentsOf: options.dataPath) }
+        if compiling != nil, case .success(let bytes) = bytes {
+            decoded = Result { () throws(CatalogueError) -> (catalogue: Catalogue, warnings: [Problem]) in
+                try Catalogue.load(bytes, path: options.dataPath, strict: options.strict)
             }
         }
+        // A template error is reported before a dataset error, as when the two were done one after the other.
+        if let compiling {
+            inputs = try compiling.wait().get()
+        } else {
+            inputs = try loadInputs(options, reusing: cache?.library)
+        }
+        do throws(CatalogueError) { data = try bytes.get() } catch { throw .catalogue(error) }
         cache?.library = inputs.library
         let editions = inputs.editions
         let photos = try PhotoFiles.read(besideDataset: options.dataPath)

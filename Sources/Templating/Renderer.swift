@@ -73,9 +73,7 @@ struct Renderer: ~Copyable {
                     names.append((name, .value(value)))
                 }
             case .scope(let body):
-                openScope()
-                try render(body)
-                closeScope()
+                try renderScoped(body)
             case .once(let include):
                 try render(include)
             case .include:
@@ -138,12 +136,7 @@ struct Renderer: ~Copyable {
     /// An include kept in the environment's `FragmentCache` under its place, the page's locale and its `once per`
     /// values: written from there when an earlier page rendered it with the same ones.
     private mutating func render(_ include: OnceInclude) throws(TemplateError) {
-        guard let cache = environment.fragments else {
-            openScope()
-            try render(include.body)
-            closeScope()
-            return
-        }
+        guard let cache = environment.fragments else { return try renderScoped(include.body) }
         var key = include.key
         key.append(contentsOf: environment.locale.utf8)
         for expression in include.values {
@@ -155,9 +148,7 @@ struct Renderer: ~Copyable {
             return
         }
         let start = output.count
-        openScope()
-        try render(include.body)
-        closeScope()
+        try renderScoped(include.body)
         guard let kept else { return cache.store(output.bytes(from: start), for: key) }
         if !output.bytes(from: start, equal: kept) {
             throw include.site.error(
@@ -189,6 +180,13 @@ struct Renderer: ~Copyable {
                 "'once per' takes texts, numbers, booleans or null, got \(value.kindDescription)"
                     + (expression.pathName.map { " ('\($0)')" } ?? ""))
         }
+    }
+
+    /// An included template's nodes, in a scope of their own: its `set`s stay inside.
+    private mutating func renderScoped(_ nodes: [Node]) throws(TemplateError) {
+        openScope()
+        try render(nodes)
+        closeScope()
     }
 
     private mutating func openScope() {

@@ -162,28 +162,27 @@ public struct Localization: Sendable {
             guard let firstOpen = bytes.firstIndex(of: UInt8(ascii: "{")) else {
                 return String(decoding: bytes, as: UTF8.self)
             }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 32)
+            var result = ByteBuffer(capacity: bytes.count + 32)
             var index = 0
             var open = firstOpen
             while true {
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<open]))
+                result.append(UnsafeBufferPointer(rebasing: bytes[index..<open]))
                 guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else {
                     index = open
                     break
                 }
                 let name = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
                 if let value = values.first(where: { $0.key.utf8.elementsEqual(name) })?.value {
-                    result.append(contentsOf: value.utf8)
+                    result.append(utf8: value)
                 } else {
-                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[open...close]))
+                    result.append(UnsafeBufferPointer(rebasing: bytes[open...close]))
                 }
                 index = close + 1
                 guard let next = bytes[index...].firstIndex(of: UInt8(ascii: "{")) else { break }
                 open = next
             }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
-            return String(decoding: result, as: UTF8.self)
+            result.append(UnsafeBufferPointer(rebasing: bytes[index...]))
+            return result.text
         }
     }
 

@@ -22,25 +22,19 @@ struct JSONBuilder: ~Copyable {
     var text: String { buffer.text }
     var bytes: [UInt8] { buffer.bytes() }
 
-    mutating func openObject() {
+    mutating func openObject() { open(UInt8(ascii: "{")) }
+    mutating func closeObject() { close(UInt8(ascii: "}")) }
+    mutating func openArray() { open(UInt8(ascii: "[")) }
+    mutating func closeArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        buffer.append(UInt8(ascii: "{"))
+        buffer.append(bracket)
         atStart = true
     }
 
-    mutating func closeObject() {
-        buffer.append(UInt8(ascii: "}"))
-        atStart = false
-    }
-
-    mutating func openArray() {
-        separate()
-        buffer.append(UInt8(ascii: "["))
-        atStart = true
-    }
-
-    mutating func closeArray() {
-        buffer.append(UInt8(ascii: "]"))
+    private mutating func close(_ bracket: UInt8) {
+        buffer.append(bracket)
         atStart = false
     }
 
