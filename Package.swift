@@ -7,23 +7,32 @@ let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 let package = Package(
     name: "guzzi-site",
     products: [
-        .executable(name: "guzzi-site", targets: ["guzzi-site"])
+        .executable(name: "guzzi-site", targets: ["guzzi-site"]),
+        .executable(name: "guzzi-site-fetch", targets: ["guzzi-site-fetch"]),
     ],
     targets: [
         .target(name: "Catalogue", swiftSettings: strict),
         .target(name: "Templating", exclude: ["LANGUAGE.md"], swiftSettings: strict),
         .target(name: "Site", dependencies: ["Catalogue", "Templating", "PhotoSidecar"], swiftSettings: strict),
         .target(name: "Server", swiftSettings: strict),
-        .target(name: "Updater", dependencies: ["Catalogue"], swiftSettings: strict),
+        // Runs `guzzi-site-fetch` for each HTTP request, and the format the two speak; no networking here.
+        .target(name: "Fetching", swiftSettings: strict),
+        // The only code that links FoundationNetworking, and so libcurl: a program of its own, so that `guzzi-site`
+        // does not load libcurl's thirty libraries at every start (see FetchHelper).
+        .executableTarget(name: "guzzi-site-fetch", dependencies: ["Fetching"], swiftSettings: strict),
+        .target(name: "Updater", dependencies: ["Catalogue", "Fetching"], swiftSettings: strict),
         // The photo sidecar beside the dataset (model, reading, writing, Flickr's sizes); no networking, so the
         // site can read it without depending on the fetching, which lives in Photos.
         .target(name: "PhotoSidecar", dependencies: ["Catalogue"], swiftSettings: strict),
-        .target(name: "Photos", dependencies: ["Catalogue", "PhotoSidecar"], swiftSettings: strict),
+        .target(name: "Photos", dependencies: ["Catalogue", "PhotoSidecar", "Fetching"], swiftSettings: strict),
         // Build, watch, rebuild and tell the server: `serve` without the command line, so tests can drive it.
         .target(name: "Preview", dependencies: ["Site", "Server", "PhotoSidecar"], swiftSettings: strict),
         .executableTarget(
             name: "guzzi-site",
-            dependencies: ["Catalogue", "Site", "Server", "Updater", "Photos", "PhotoSidecar", "Preview"],
+            // guzzi-site-fetch is not linked in (an executable), only built with it: `swift run guzzi-site` builds both.
+            dependencies: [
+                "Catalogue", "Site", "Server", "Updater", "Photos", "PhotoSidecar", "Preview", "guzzi-site-fetch",
+            ],
             swiftSettings: strict),
         // Helpers shared by the test targets (a seeded random generator for the fuzz tests).
         .target(name: "TestSupport", dependencies: ["Templating"], path: "Tests/TestSupport"),
@@ -32,10 +41,14 @@ let package = Package(
         .testTarget(
             name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating", "PhotoSidecar", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "TestSupport"]),
-        .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue", "TestSupport"]),
+        // The fetch helper, so that it is built before these tests run it.
+        .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue", "TestSupport", "guzzi-site-fetch"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport", "guzzi-site-fetch"]),
         .testTarget(name: "PhotoSidecarTests", dependencies: ["PhotoSidecar", "Catalogue"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Site", "Server", "TestSupport"]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "PhotoSidecar", "Catalogue", "TestSupport"]),
+        .testTarget(
+            name: "PhotosTests",
+            dependencies: ["Photos", "PhotoSidecar", "Catalogue", "Fetching", "TestSupport", "guzzi-site-fetch"]),
         // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
         .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site", "TestSupport"]),
     ]

@@ -1,10 +1,6 @@
+import Fetching
 import Foundation
 import PhotoSidecar
-import Synchronization
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Asks an oEmbed endpoint about one Flickr photo at a time, through its short link, and sorts the answer into
 /// what the resolver does next.
@@ -31,23 +27,15 @@ final class OEmbedClient: Sendable {
 
     let endpoint: String
     let timeoutSeconds: Int
-    private let session: URLSession
+    /// What makes the requests (URLSession in another process, see `FetchHelper`).
+    private let helper: FetchHelper
 
     /// `timeoutSeconds` is a whole number ≥ 1: libcurl, under URLSession on Linux, truncates timeouts to whole
     /// seconds, and 0.5 s fails at once.
-    init(endpoint: String, timeoutSeconds: Int) {
+    init(endpoint: String, timeoutSeconds: Int, helper: FetchHelper) {
         self.endpoint = endpoint
         self.timeoutSeconds = max(1, timeoutSeconds)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = TimeInterval(self.timeoutSeconds)
-        configuration.timeoutIntervalForResource = TimeInterval(self.timeoutSeconds * 2)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpAdditionalHeaders = ["User-Agent": "guzzi-site-photos/1", "Accept": "application/json"]
-        session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        self.helper = helper
     }
 
     /// The request URL for photo `id`, or `nil` when the endpoint is not an http(s) URL.
@@ -66,55 +54,41 @@ final class OEmbedClient: Sendable {
         return components.url
     }
 
-    private final class Box: Sendable {
-        let value = Mutex<(Data?, URLResponse?, (any Error)?)?>(nil)
-    }
-
     /// One request, synchronously (the command line has nothing else to do meanwhile).
     func ask(_ id: UInt64) -> Outcome {
         guard let url = Self.requestURL(endpoint: endpoint, id: id) else {
             return .failed(reason: "the endpoint \(endpoint) is not an http(s) URL")
         }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: url) { data, response, error in
-            box.value.withLock { $0 = (data, response, error) }
-            done.signal()
+        let request = FetchRequest(
+            url: url.absoluteString, timeoutSeconds: timeoutSeconds, totalSeconds: timeoutSeconds * 2,
+            headers: [.init("User-Agent", "guzzi-site-photos/1"), .init("Accept", "application/json")])
+        do {
+            return Self.classify(try helper.get(request), id: id)
+        } catch {
+            return error.isTransport ? .transient(reason: error.description) : .failed(reason: error.description)
         }
-        task.resume()
-        done.wait()
-        let (data, response, error) = box.value.withLock { $0 } ?? (nil, nil, nil)
-        if let error { return .transient(reason: describe(error)) }
-        guard let http = response as? HTTPURLResponse else { return .transient(reason: "no HTTP response") }
-        return Self.classify(status: http.statusCode, headers: http.allHeaderFields, body: data ?? Data(), id: id)
     }
 
-    static func classify(status: Int, headers: [AnyHashable: Any], body: Data, id: UInt64) -> Outcome {
-        switch status {
+    static func classify(_ response: FetchedResponse, id: UInt64) -> Outcome {
+        switch response.status {
         case 200:
-            switch OEmbedAnswer.decode([UInt8](body), id: id) {
+            switch OEmbedAnswer.decode(response.body, id: id) {
             case .success(let photo): return .found(photo)
             case .failure(let malformed): return .failed(reason: malformed.reason)
             }
         case 404: return .gone(reason: "not found")
         case 401: return .gone(reason: "private")
-        case 429: return .rateLimited(retryAfter: retryAfter(headers))
+        case 429: return .rateLimited(retryAfter: retryAfter(response.headers))
         // oEmbed's answer for a format it does not serve: asking again will not help.
-        case 501: return .failed(reason: "HTTP 501 \(statusText(501)) (the endpoint does not serve format=json)")
-        case 403, 408, 500...599: return .transient(reason: "HTTP \(status) \(statusText(status))")
-        default: return .failed(reason: "HTTP \(status) \(statusText(status))")
+        case 501: return .failed(reason: response.statusText + " (the endpoint does not serve format=json)")
+        case 403, 408, 500...599: return .transient(reason: response.statusText)
+        default: return .failed(reason: response.statusText)
         }
     }
 
-    static func statusText(_ status: Int) -> String {
-        HTTPURLResponse.localizedString(forStatusCode: status)
-    }
-
     /// `Retry-After` in seconds from now: delta-seconds (`120`) or an HTTP date (RFC 9110 §10.2.3).
-    static func retryAfter(_ headers: [AnyHashable: Any], now: Date = Date()) -> Double? {
-        guard
-            let value = headers.first(where: { ($0.key as? String)?.lowercased() == "retry-after" })?.value as? String
-        else { return nil }
+    static func retryAfter(_ headers: [String: String], now: Date = Date()) -> Double? {
+        guard let value = headers["retry-after"] else { return nil }
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(text), seconds >= 0 { return Double(seconds) }
         let formatter = DateFormatter()
@@ -123,11 +97,5 @@ final class OEmbedClient: Sendable {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: text) else { return nil }
         return max(0, date.timeIntervalSince(now))
-    }
-
-    private func describe(_ error: any Error) -> String {
-        if let error = error as? URLError, error.code == .timedOut { return "timed out after \(timeoutSeconds) s" }
-        let text = (error as NSError).localizedDescription
-        return text.isEmpty ? String(describing: error) : text
     }
 }

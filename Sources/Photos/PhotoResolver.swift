@@ -1,4 +1,5 @@
 import Catalogue
+import Fetching
 import Foundation
 import PhotoSidecar
 
@@ -17,6 +18,12 @@ public enum PhotoResolver {
         guard OEmbedClient.requestURL(endpoint: options.endpoint, id: 1) != nil else {
             throw .usage("the oEmbed endpoint must be an http(s) URL, found '\(options.endpoint)'")
         }
+        let helper: FetchHelper
+        do {
+            helper = try FetchHelper.located()
+        } catch {
+            throw .fetching(error)
+        }
         let catalogue: Catalogue
         do {
             catalogue = try Catalogue.load(contentsOf: dataPath).catalogue
@@ -32,7 +39,9 @@ public enum PhotoResolver {
         }
         var run = Run(
             sidecar: existing ?? PhotoSidecar(), path: path, options: options,
-            client: OEmbedClient(endpoint: options.endpoint, timeoutSeconds: options.timeoutSeconds))
+            client: OEmbedClient(
+                endpoint: options.endpoint, timeoutSeconds: options.timeoutSeconds,
+                helper: helper))
         run.report.sidecarPath = path
         var ids: [UInt64] = []
         var seen = Set<UInt64>()

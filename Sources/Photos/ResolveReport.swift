@@ -1,4 +1,5 @@
 import Catalogue
+import Fetching
 import PhotoSidecar
 
 /// What a run of `guzzi-site photos` did; its exit status says whether every photo is now resolved.
@@ -44,9 +45,12 @@ public enum PhotosError: Error, Sendable, CustomStringConvertible {
     case dataset(CatalogueError)
     case sidecar(SidecarError)
     case usage(String)
+    /// No way to make a request at all (the fetch helper is missing): found before any photo is asked about.
+    case fetching(FetchError)
 
     public var description: String {
         switch self {
+        case .fetching(let error): return "error: cannot ask about photos: \(error.description)"
         case .dataset(let error): return error.description
         case .sidecar(let error): return error.description
         case .usage(let message): return "error: \(message)"

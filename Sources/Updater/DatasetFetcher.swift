@@ -1,9 +1,5 @@
+import Fetching
 import Foundation
-import Synchronization
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Reads the dataset's bytes from where `update` is told to look: an http(s) URL, a `file:` URL or a plain path.
 public enum DatasetFetcher {
@@ -48,50 +44,20 @@ public enum DatasetFetcher {
         return nil
     }
 
-    private final class Outcome: Sendable {
-        let value = Mutex<Result<[UInt8], UpdateError>?>(nil)
-    }
-
-    /// URLSession with a completion handler and a semaphore: the command line is synchronous.
+    /// Through the fetch helper (`FetchHelper`): URLSession would load libcurl into every `guzzi-site` run.
     private static func download(_ url: URL, timeoutSeconds: Int) throws(UpdateError) -> [UInt8] {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = TimeInterval(timeoutSeconds)
-        configuration.timeoutIntervalForResource = TimeInterval(timeoutSeconds * 3)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
         let source = url.absoluteString
-        let task = session.dataTask(with: url) { data, response, error in
-            let result: Result<[UInt8], UpdateError>
-            if let error {
-                result = .failure(
-                    .unreachable(source: source, reason: Self.describe(error, timeoutSeconds: timeoutSeconds)))
-            } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                // URLSession does not treat a 404 as an error.
-                let text = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-                result = .failure(.unreachable(source: source, reason: "HTTP \(http.statusCode) \(text)"))
-            } else {
-                result = .success([UInt8](data ?? Data()))
-            }
-            outcome.value.withLock { $0 = result }
-            done.signal()
+        let response: FetchedResponse
+        do {
+            response = try FetchHelper.located().get(
+                FetchRequest(url: source, timeoutSeconds: timeoutSeconds, totalSeconds: timeoutSeconds * 3))
+        } catch {
+            throw .unreachable(source: source, reason: error.description)
         }
-        task.resume()
-        done.wait()
-        switch outcome.value.withLock({ $0 }) {
-        case .success(let bytes): return bytes
-        case .failure(let error): throw error
-        case nil: throw .unreachable(source: source, reason: "no response")
+        // An HTTP error status is an answer to the helper, as it is to URLSession; not to `update`.
+        guard (200..<300).contains(response.status) else {
+            throw .unreachable(source: source, reason: response.statusText)
         }
-    }
-
-    private static func describe(_ error: any Error, timeoutSeconds: Int) -> String {
-        if let error = error as? URLError, error.code == .timedOut {
-            return "timed out after \(timeoutSeconds) s"
-        }
-        let text = (error as NSError).localizedDescription
-        return text.isEmpty ? String(describing: error) : text
+        return response.body
     }
 }

@@ -20,10 +20,16 @@ import Testing
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in folder: String = repositoryRoot) throws -> Run {
+    /// `environment` is added to this process's own.
+    static func run(_ arguments: [String], in folder: String = repositoryRoot, environment: [String: String] = [:])
+        throws -> Run
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -120,6 +120,35 @@ import Testing
         #expect(file.stderr.contains("No such file or directory"))
     }
 
+    /// The HTTP is done by `guzzi-site-fetch`, beside the binary: without it, `update` says so and what to do.
+    @Test func aMissingFetchHelperIsNamed() throws {
+        let local = CommandLineTests.temporaryFolder() + "/info_moto.json"
+        let run = try CommandLineTests.run(
+            ["update", "--from", "http://127.0.0.1:1/info_moto.json", "--data", local],
+            environment: ["GUZZI_SITE_FETCH": "/nonexistent/guzzi-site-fetch"])
+        #expect(run.status == 4)
+        #expect(
+            run.stderr.hasPrefix(
+                "error: cannot fetch http://127.0.0.1:1/info_moto.json: the fetch helper /nonexistent/guzzi-site-fetch "
+                    + "is missing: `swift build` makes it beside guzzi-site"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: local))
+    }
+
+    /// Why the helper exists: `guzzi-site` itself must not link libcurl (FoundationNetworking), whose thirty-odd
+    /// libraries would load at every `build`. Their names would be in the binary's list of needed libraries.
+    @Test func theSiteBinaryDoesNotLinkTheNetworkingLibraries() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: CommandLineTests.binary))
+        for name in ["libcurl.so", "libFoundationNetworking.so"] {
+            #expect(bytes.range(of: Data(name.utf8)) == nil, "guzzi-site links \(name)")
+        }
+        let helper = URL(fileURLWithPath: CommandLineTests.binary).deletingLastPathComponent()
+            .appendingPathComponent("guzzi-site-fetch").path
+        let helperBytes = try #require(FileManager.default.contents(atPath: helper))
+        #expect(
+            helperBytes.range(of: Data("libcurl.so".utf8)) != nil
+                || helperBytes.range(of: Data("libFoundationNetworking.so".utf8)) != nil)
+    }
+
     @Test func localFilesAndMissingDataAndUsage() throws {
         let folder = CommandLineTests.temporaryFolder()
         let source = folder + "/source.json"
