@@ -83,10 +83,16 @@ struct BuildKeys: Sendable {
     }
 
     /// The key of a file made from the whole catalogue (`DataFile`): all of them change together, and with the
-    /// template that renders it, if any.
-    func dataFile(_ path: String, templateDigest: Digest?) -> Digest {
+    /// template that renders it, if any. With `inputs`, a digest of all the file is made from besides the
+    /// settings, the catalogue is left out.
+    func dataFile(_ path: String, templateDigest: Digest?, inputs: Digest? = nil) -> Digest {
         var hasher = StableHasher()
-        hasher.combine(models)
+        if let inputs {
+            hasher.combine(setting)
+            hasher.combine(inputs)
+        } else {
+            hasher.combine(models)
+        }
         hasher.combine(path)
         hasher.combine(templateDigest ?? .zero)
         return hasher.finalize()

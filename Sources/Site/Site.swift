@@ -62,12 +62,14 @@ struct Site: Sendable {
         let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
         let site = self
         files.append(
-            DataFile("robots.txt", template: SearchEngineFiles.robotsTemplate) { () throws(SiteError) -> [UInt8] in
+            // Made from the base URL alone, which the settings' digest covers.
+            DataFile("robots.txt", template: SearchEngineFiles.robotsTemplate, inputs: { .zero }) {
+                () throws(SiteError) -> [UInt8] in
                 try site.render(template: SearchEngineFiles.robotsTemplate, context: search.robotsContext())
             })
         if frame.baseURL != nil {
             files.append(
-                DataFile("sitemap.xml", template: SearchEngineFiles.sitemapTemplate) {
+                DataFile("sitemap.xml", template: SearchEngineFiles.sitemapTemplate, inputs: search.sitemapDigest) {
                     () throws(SiteError) -> [UInt8] in
                     try site.render(
                         template: SearchEngineFiles.sitemapTemplate, context: search.sitemapContext() ?? [:])

@@ -230,7 +230,8 @@ public enum SiteBuilder {
                         let key =
                             file.members.map { inputs!.digest(ofDataFile: path, members: $0) }
                             ?? keys.dataFile(
-                                path, templateDigest: file.template.flatMap { site.library.digest(of: $0) })
+                                path, templateDigest: file.template.flatMap { site.library.digest(of: $0) },
+                                inputs: file.inputs?())
                         if let size = output.current(path, key: key) {
                             written.add(size, ordering: .relaxed)
                             #if DEBUG

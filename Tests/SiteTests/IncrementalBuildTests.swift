@@ -265,6 +265,7 @@ enum OutputState {
         var workspace = try Workspace()
         let synthetic = try HardeningTests.syntheticCatalogue(count: 600)
         workspace.dataset = try #require(try JSONSerialization.jsonObject(with: Data(synthetic)) as? [String: Any])
+        workspace.baseURL = "https://example.org/"
         try workspace.save()
         let out = workspace.folder + "/site"
         let first = try SiteBuilder.build(workspace.options(output: out))
@@ -299,6 +300,9 @@ enum OutputState {
         // catalogue script, the charts, its power class (two when it moved) and the power overview and browse
         // counts. Not the other facet values that list it (decade, family, weight…): their rows show no power.
         #expect(report.rendered <= 24, "rendered \(report.rendered) of \(first.files)")
+        // And nothing is rendered only to find the same bytes: not the sitemap, whose addresses did not move.
+        #expect(report.rendered == report.changes?.changed, "rendered \(report.rendered), changed \(changed.count)")
+        #expect(FileManager.default.fileExists(atPath: out + "/sitemap.xml"))
     }
 
     /// A file changed or deleted by hand in the output is written again; one added by hand is left alone, and

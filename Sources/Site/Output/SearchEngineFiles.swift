@@ -15,18 +15,47 @@ struct SearchEngineFiles {
         ["sitemap": baseURL.map { .text($0 + "sitemap.xml") } ?? .null]
     }
 
-    func sitemapContext() -> [String: Value]? {
-        guard let baseURL else { return nil }
-        let urls: [Value] = plan.pages.filter(\.isIndexable).map { page in
-            var alternates: [Value] = []
+    /// One `<url>` of the sitemap: its address and its twins' (`hreflang`, address), `x-default` last.
+    struct SitemapEntry {
+        let loc: String
+        let alternates: [(hreflang: String, href: String)]
+    }
+
+    func sitemapEntries(baseURL: String) -> [SitemapEntry] {
+        plan.pages.filter(\.isIndexable).map { page in
+            var alternates: [(hreflang: String, href: String)] = []
             if !page.twins.isEmpty {
                 alternates = page.twins.sorted(by: { $0.key < $1.key }).map { language, twin in
-                    ["hreflang": .text(language.rawValue), "href": .text(baseURL + twin.urlPath)]
+                    (language.rawValue, baseURL + twin.urlPath)
                 }
-                alternates.append(["hreflang": "x-default", "href": .text(baseURL + page.defaultTwin.urlPath)])
+                alternates.append(("x-default", baseURL + page.defaultTwin.urlPath))
             }
-            return ["loc": .text(baseURL + page.route.urlPath), "alternates": .list(alternates)]
+            return SitemapEntry(loc: baseURL + page.route.urlPath, alternates: alternates)
+        }
+    }
+
+    func sitemapContext() -> [String: Value]? {
+        guard let baseURL else { return nil }
+        let urls: [Value] = sitemapEntries(baseURL: baseURL).map { entry in
+            let alternates: [Value] = entry.alternates.map { ["hreflang": .text($0.hreflang), "href": .text($0.href)] }
+            return ["loc": .text(entry.loc), "alternates": .list(alternates)]
         }
         return ["urls": .list(urls)]
+    }
+
+    /// What the sitemap is made from, for its key: the addresses alone, so that a rebuild after a change of
+    /// figures, which moves no page, does not draw it again (`BuildKeys.dataFile(_:templateDigest:inputs:)`).
+    func sitemapDigest() -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(baseURL ?? "")
+        for entry in sitemapEntries(baseURL: baseURL ?? "") {
+            hasher.combine(entry.loc)
+            hasher.combine(UInt64(entry.alternates.count))
+            for alternate in entry.alternates {
+                hasher.combine(alternate.hreflang)
+                hasher.combine(alternate.href)
+            }
+        }
+        return hasher.finalize()
     }
 }
