@@ -74,7 +74,7 @@ public enum Escaping {
     /// Appends `string` escaped for XML text and attributes: the five HTML entities, and the characters XML 1.0
     /// forbids (C0 controls but tab, line feed and carriage return; U+FFFE and U+FFFF) dropped, so the document
     /// always parses. Lone surrogates cannot occur in a Swift `String`.
-    static func appendXML(_ string: String, to output: inout ByteBuffer) {
+    public static func appendXML(_ string: String, to output: inout ByteBuffer) {
         let needsWork = string.utf8.contains { byte in
             byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0xEF
         }

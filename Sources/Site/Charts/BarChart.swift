@@ -35,39 +35,67 @@ enum BarChart {
         let maxValue = bars.map { max(0, $0.value) }.max() ?? 0
         let height = 2 * padding + rowHeight * Double(max(1, bars.count))
 
-        var out = SVG.open(
-            id: id, kind: "chart-bars", width: width, height: height, title: title, description: description)
-        out +=
-            "\n<line class=\"axis\" stroke=\"currentColor\" x1=\"\(SVG.number(barStart))\" "
-            + "y1=\"\(SVG.number(padding))\" x2=\"\(SVG.number(barStart))\" y2=\"\(SVG.number(height - padding))\"/>\n"
+        var out = ByteBuffer(capacity: 1024 + bars.count * 384)
+        SVG.open(
+            id: id, kind: "chart-bars", width: width, height: height, title: title, description: description,
+            to: &out)
+        out.append("\n<line class=\"axis\" stroke=\"currentColor\" x1=\"")
+        SVG.append(barStart, to: &out)
+        out.append("\" y1=\"")
+        SVG.append(padding, to: &out)
+        out.append("\" x2=\"")
+        SVG.append(barStart, to: &out)
+        out.append("\" y2=\"")
+        SVG.append(height - padding, to: &out)
+        out.append("\"/>\n")
         if bars.isEmpty {
-            let message = emptyText
-            out +=
-                "<text class=\"no-data\" x=\"\(SVG.number(barStart + 8))\" "
-                + "y=\"\(SVG.number(padding + rowHeight / 2 + 5))\">\(SVG.escape(message))</text>\n"
+            out.append("<text class=\"no-data\" x=\"")
+            SVG.append(barStart + 8, to: &out)
+            out.append("\" y=\"")
+            SVG.append(padding + rowHeight / 2 + 5, to: &out)
+            out.append("\">")
+            SVG.append(escaped: emptyText, to: &out)
+            out.append("</text>\n")
         }
         for (index, (bar, valueLabel)) in zip(bars, valueLabels).enumerated() {
             let rowTop = padding + Double(index) * rowHeight
-            let baseline = SVG.number(rowTop + rowHeight / 2 + 5)
+            let baseline = rowTop + rowHeight / 2 + 5
             let value = Double(max(0, bar.value))
             let barWidth = maxValue > 0 ? value / Double(maxValue) * maxBarWidth : 0
-            let label = SVG.truncated(bar.label, maxCharacters: maxLabelCharacters)
-            let row =
-                "<title>\(SVG.escape(bar.label)): \(SVG.escape(valueLabel))</title>"
-                + "<text class=\"bar-label\" x=\"\(SVG.number(labelEnd))\" y=\"\(baseline)\" text-anchor=\"end\">"
-                + "\(SVG.escape(label))</text>"
-                + "<rect class=\"bar\" x=\"\(SVG.number(barStart))\" "
-                + "y=\"\(SVG.number(rowTop + (rowHeight - barThickness) / 2))\" width=\"\(SVG.number(barWidth))\" "
-                + "height=\"\(SVG.number(barThickness))\"/>"
-                + "<text class=\"bar-value\" x=\"\(SVG.number(barStart + barWidth + 6))\" y=\"\(baseline)\">"
-                + "\(SVG.escape(valueLabel))</text>"
             if bar.href.isEmpty {
-                out += "<g class=\"bar-row\">\(row)</g>\n"
+                out.append("<g class=\"bar-row\">")
             } else {
-                out += "<a class=\"bar-row\" href=\"\(SVG.escape(bar.href))\">\(row)</a>\n"
+                out.append("<a class=\"bar-row\" href=\"")
+                SVG.append(escaped: bar.href, to: &out)
+                out.append("\">")
             }
+            out.append("<title>")
+            SVG.append(escaped: bar.label, to: &out)
+            out.append(": ")
+            SVG.append(escaped: valueLabel, to: &out)
+            out.append("</title><text class=\"bar-label\" x=\"")
+            SVG.append(labelEnd, to: &out)
+            out.append("\" y=\"")
+            SVG.append(baseline, to: &out)
+            out.append("\" text-anchor=\"end\">")
+            SVG.append(escaped: SVG.truncated(bar.label, maxCharacters: maxLabelCharacters), to: &out)
+            out.append("</text><rect class=\"bar\" x=\"")
+            SVG.append(barStart, to: &out)
+            out.append("\" y=\"")
+            SVG.append(rowTop + (rowHeight - barThickness) / 2, to: &out)
+            out.append("\" width=\"")
+            SVG.append(barWidth, to: &out)
+            out.append("\" height=\"")
+            SVG.append(barThickness, to: &out)
+            out.append("\"/><text class=\"bar-value\" x=\"")
+            SVG.append(barStart + barWidth + 6, to: &out)
+            out.append("\" y=\"")
+            SVG.append(baseline, to: &out)
+            out.append("\">")
+            SVG.append(escaped: valueLabel, to: &out)
+            out.append(bar.href.isEmpty ? "</text></g>\n" : "</text></a>\n")
         }
-        out += "</svg>"
-        return out
+        out.append("</svg>")
+        return out.text
     }
 }

@@ -12,13 +12,45 @@ enum SVG {
     /// A coordinate with at most one decimal ("12", "12.5", "-3.2"): deterministic and never "NaN" or "inf"
     /// (a non-finite or absurdly large value becomes "0").
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
+        var out = ByteBuffer(capacity: 24)
+        append(value, to: &out)
+        return out.text
+    }
+
+    /// The value in tenths, as `number` prints it: 0 for a non-finite or absurdly large value.
+    static func tenths(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
         let tenths = (value * 10).rounded(.toNearestOrAwayFromZero)
-        guard abs(tenths) < 1e15 else { return "0" }
-        let scaled = Int(tenths)
-        let sign = scaled < 0 ? "-" : ""
-        let magnitude = abs(scaled)
-        return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+        guard abs(tenths) < 1e15 else { return 0 }
+        return Int(tenths)
+    }
+
+    /// `number(value)` written straight into `out`. The charts are drawn into bytes, not strings: a Swift
+    /// `String` append or interpolation costs hundreds of instructions, and a chart is thousands of them.
+    static func append(_ value: Double, to out: inout ByteBuffer) {
+        let scaled = tenths(value)
+        if scaled < 0 { out.append(UInt8(ascii: "-")) }
+        let magnitude = scaled.magnitude
+        appendDigits(magnitude / 10, to: &out)
+        if magnitude % 10 != 0 {
+            out.append(UInt8(ascii: "."))
+            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        }
+    }
+
+    /// Decimal digits of `value`.
+    static func appendDigits(_ value: UInt, to out: inout ByteBuffer) {
+        var divisor: UInt = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// `escape(text)` written straight into `out`.
+    static func append(escaped text: String, to out: inout ByteBuffer) {
+        Escaping.appendXML(text, to: &out)
     }
 
     /// Round axis ticks covering `lower...upper`: multiples of 1, 2 or 5 × 10ⁿ, at most `maxCount` of them
@@ -81,7 +113,12 @@ enum SVG {
 
     /// The CSS class of series `index`: `series-0` … `series-5`, repeating beyond six.
     static func seriesClass(_ index: Int) -> String {
-        "series-\(((index % seriesClassCount) + seriesClassCount) % seriesClassCount)"
+        "series-\(seriesNumber(index))"
+    }
+
+    /// The number in `seriesClass(index)`.
+    static func seriesNumber(_ index: Int) -> Int {
+        ((index % seriesClassCount) + seriesClassCount) % seriesClassCount
     }
 
     /// The marker shape of series `index`, so that colour is not the only cue: circle, square, diamond for the
@@ -94,17 +131,29 @@ enum SVG {
     /// Opening tag of an accessible chart: a `group` labelled by its `<title>` and `<desc>`, which follow.
     /// Not `role="img"`: that would make the linked dots and bars inside invisible to screen readers while
     /// they can still be reached with the keyboard.
-    static func open(id: String, kind: String, width: Double, height: Double, title: String, description: String)
-        -> String
-    {
-        let id = escape(id)
-        return """
-            <svg xmlns="http://www.w3.org/2000/svg" class="chart \(kind)" role="group" \
-            aria-labelledby="\(id)-title \(id)-desc" viewBox="0 0 \(number(width)) \(number(height))" \
-            width="100%" font-family="system-ui, sans-serif" \
-            font-size="14"><title id="\(id)-title">\(escape(title))</title><desc id="\(id)-desc">\
-            \(escape(description))</desc>
-            """
+    static func open(
+        id: String, kind: StaticString, width: Double, height: Double, title: String, description: String,
+        to out: inout ByteBuffer
+    ) {
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart ")
+        out.append(kind)
+        out.append("\" role=\"group\" aria-labelledby=\"")
+        append(escaped: id, to: &out)
+        out.append("-title ")
+        append(escaped: id, to: &out)
+        out.append("-desc\" viewBox=\"0 0 ")
+        append(width, to: &out)
+        out.append(" ")
+        append(height, to: &out)
+        out.append("\" width=\"100%\" font-family=\"system-ui, sans-serif\" font-size=\"14\"><title id=\"")
+        append(escaped: id, to: &out)
+        out.append("-title\">")
+        append(escaped: title, to: &out)
+        out.append("</title><desc id=\"")
+        append(escaped: id, to: &out)
+        out.append("-desc\">")
+        append(escaped: description, to: &out)
+        out.append("</desc>")
     }
 }
 
@@ -112,20 +161,51 @@ enum SVG {
 enum MarkerShape: CaseIterable, Sendable {
     case circle, square, diamond
 
-    /// The marker centred on (`x`, `y`) with about the area of a circle of radius `radius`.
-    func element(x: Double, y: Double, radius: Double, cssClass: String) -> String {
+    /// The marker centred on (`x`, `y`) with about the area of a circle of radius `radius`, with the classes
+    /// `marker series-<n>`.
+    func append(x: Double, y: Double, radius: Double, series: Int, to out: inout ByteBuffer) {
+        func point(_ x: Double, _ y: Double) {
+            SVG.append(x, to: &out)
+            out.append(" ")
+            SVG.append(y, to: &out)
+        }
+        switch self {
+        case .circle: out.append("<circle")
+        case .square: out.append("<rect")
+        case .diamond: out.append("<path")
+        }
+        out.append(" class=\"marker series-")
+        SVG.appendDigits(UInt(SVG.seriesNumber(series)), to: &out)
         switch self {
         case .circle:
-            return
-                "<circle class=\"\(cssClass)\" cx=\"\(SVG.number(x))\" cy=\"\(SVG.number(y))\" r=\"\(SVG.number(radius))\"/>"
+            out.append("\" cx=\"")
+            SVG.append(x, to: &out)
+            out.append("\" cy=\"")
+            SVG.append(y, to: &out)
+            out.append("\" r=\"")
+            SVG.append(radius, to: &out)
         case .square:
             let half = radius * 0.9
-            return "<rect class=\"\(cssClass)\" x=\"\(SVG.number(x - half))\" y=\"\(SVG.number(y - half))\" "
-                + "width=\"\(SVG.number(2 * half))\" height=\"\(SVG.number(2 * half))\"/>"
+            out.append("\" x=\"")
+            SVG.append(x - half, to: &out)
+            out.append("\" y=\"")
+            SVG.append(y - half, to: &out)
+            out.append("\" width=\"")
+            SVG.append(2 * half, to: &out)
+            out.append("\" height=\"")
+            SVG.append(2 * half, to: &out)
         case .diamond:
             let r = radius * 1.25
-            return "<path class=\"\(cssClass)\" d=\"M\(SVG.number(x)) \(SVG.number(y - r))L\(SVG.number(x + r)) "
-                + "\(SVG.number(y))L\(SVG.number(x)) \(SVG.number(y + r))L\(SVG.number(x - r)) \(SVG.number(y))Z\"/>"
+            out.append("\" d=\"M")
+            point(x, y - r)
+            out.append("L")
+            point(x + r, y)
+            out.append("L")
+            point(x, y + r)
+            out.append("L")
+            point(x - r, y)
+            out.append("Z")
         }
+        out.append("\"/>")
     }
 }

@@ -76,89 +76,107 @@ enum ScatterChart {
         func px(_ x: Double) -> Double { plotLeft + (x - x0) / (x1 > x0 ? x1 - x0 : 1) * (plotRight - plotLeft) }
         func py(_ y: Double) -> Double { plotBottom - (y - y0) / (y1 > y0 ? y1 - y0 : 1) * plotHeight }
 
-        var out = SVG.open(
-            id: id, kind: "chart-scatter", width: width, height: height, title: title, description: description)
-        out += "\n"
+        var out = ByteBuffer(capacity: 512 + points.count * 256)
+        SVG.open(
+            id: id, kind: "chart-scatter", width: width, height: height, title: title, description: description,
+            to: &out)
+        out.append("\n")
 
         // Legend.
         if !legend.isEmpty {
-            out += "<g class=\"legend\">"
+            out.append("<g class=\"legend\">")
             for item in legend {
                 let rowY = 8 + Double(item.row) * legendRowHeight + legendRowHeight / 2
-                out += SVG.markerShape(item.series).element(
-                    x: legendLeft + item.x + markerRadius, y: rowY, radius: markerRadius,
-                    cssClass: "marker \(SVG.seriesClass(item.series))")
-                out +=
-                    "<text x=\"\(SVG.number(legendLeft + item.x + 2 * markerRadius + 6))\" "
-                    + "y=\"\(SVG.number(rowY + 5))\">\(SVG.escape(item.name))</text>"
+                SVG.markerShape(item.series).append(
+                    x: legendLeft + item.x + markerRadius, y: rowY, radius: markerRadius, series: item.series,
+                    to: &out)
+                out.append("<text x=\"")
+                SVG.append(legendLeft + item.x + 2 * markerRadius + 6, to: &out)
+                out.append("\" y=\"")
+                SVG.append(rowY + 5, to: &out)
+                out.append("\">")
+                SVG.append(escaped: item.name, to: &out)
+                out.append("</text>")
             }
-            out += "</g>\n"
+            out.append("</g>\n")
+        }
+
+        /// `<line x1="…" y1="…" x2="…" y2="…"/>`
+        func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+            out.append("<line x1=\"")
+            SVG.append(x1, to: &out)
+            out.append("\" y1=\"")
+            SVG.append(y1, to: &out)
+            out.append("\" x2=\"")
+            SVG.append(x2, to: &out)
+            out.append("\" y2=\"")
+            SVG.append(y2, to: &out)
+            out.append("\"/>")
         }
 
         // Gridlines, axes and tick labels.
-        out += "<g class=\"grid\" stroke=\"currentColor\" stroke-opacity=\"0.15\">"
-        for tick in yTicks where tick != y0 {
-            let y = SVG.number(py(tick))
-            out += "<line x1=\"\(SVG.number(plotLeft))\" y1=\"\(y)\" x2=\"\(SVG.number(plotRight))\" y2=\"\(y)\"/>"
-        }
-        for tick in xTicks where tick != x0 {
-            let x = SVG.number(px(tick))
-            out += "<line x1=\"\(x)\" y1=\"\(SVG.number(plotTop))\" x2=\"\(x)\" y2=\"\(SVG.number(plotBottom))\"/>"
-        }
-        out += "</g>\n<g class=\"axis\" stroke=\"currentColor\">"
-        out +=
-            "<line x1=\"\(SVG.number(plotLeft))\" y1=\"\(SVG.number(plotBottom))\" "
-            + "x2=\"\(SVG.number(plotRight))\" y2=\"\(SVG.number(plotBottom))\"/>"
-        out +=
-            "<line x1=\"\(SVG.number(plotLeft))\" y1=\"\(SVG.number(plotTop))\" "
-            + "x2=\"\(SVG.number(plotLeft))\" y2=\"\(SVG.number(plotBottom))\"/>"
-        for tick in xTicks {
-            let x = SVG.number(px(tick))
-            out +=
-                "<line x1=\"\(x)\" y1=\"\(SVG.number(plotBottom))\" x2=\"\(x)\" y2=\"\(SVG.number(plotBottom + 5))\"/>"
-        }
-        for tick in yTicks {
-            let y = SVG.number(py(tick))
-            out += "<line x1=\"\(SVG.number(plotLeft - 5))\" y1=\"\(y)\" x2=\"\(SVG.number(plotLeft))\" y2=\"\(y)\"/>"
-        }
-        out += "</g>\n<g class=\"tick-labels\">"
+        out.append("<g class=\"grid\" stroke=\"currentColor\" stroke-opacity=\"0.15\">")
+        for tick in yTicks where tick != y0 { line(plotLeft, py(tick), plotRight, py(tick)) }
+        for tick in xTicks where tick != x0 { line(px(tick), plotTop, px(tick), plotBottom) }
+        out.append("</g>\n<g class=\"axis\" stroke=\"currentColor\">")
+        line(plotLeft, plotBottom, plotRight, plotBottom)
+        line(plotLeft, plotTop, plotLeft, plotBottom)
+        for tick in xTicks { line(px(tick), plotBottom, px(tick), plotBottom + 5) }
+        for tick in yTicks { line(plotLeft - 5, py(tick), plotLeft, py(tick)) }
+        out.append("</g>\n<g class=\"tick-labels\">")
         for (index, tick) in xTicks.enumerated() {
             // With many ticks, the stylesheet may hide every other label when the chart is drawn small.
-            let minor = xTicks.count > 7 && index % 2 == 1 ? " class=\"tick-minor\"" : ""
-            out +=
-                "<text\(minor) x=\"\(SVG.number(px(tick)))\" y=\"\(SVG.number(plotBottom + 22))\" "
-                + "text-anchor=\"middle\">\(SVG.escape(xFormat.string(tick, maxFractionDigits: xDigits)))</text>"
+            out.append(xTicks.count > 7 && index % 2 == 1 ? "<text class=\"tick-minor\" x=\"" : "<text x=\"")
+            SVG.append(px(tick), to: &out)
+            out.append("\" y=\"")
+            SVG.append(plotBottom + 22, to: &out)
+            out.append("\" text-anchor=\"middle\">")
+            SVG.append(escaped: xFormat.string(tick, maxFractionDigits: xDigits), to: &out)
+            out.append("</text>")
         }
         for (tick, label) in zip(yTicks, yTickLabels) {
-            out +=
-                "<text x=\"\(SVG.number(plotLeft - 8))\" y=\"\(SVG.number(py(tick) + 5))\" text-anchor=\"end\">"
-                + "\(SVG.escape(label))</text>"
+            out.append("<text x=\"")
+            SVG.append(plotLeft - 8, to: &out)
+            out.append("\" y=\"")
+            SVG.append(py(tick) + 5, to: &out)
+            out.append("\" text-anchor=\"end\">")
+            SVG.append(escaped: label, to: &out)
+            out.append("</text>")
         }
-        out += "</g>\n"
+        out.append("</g>\n")
         let plotMiddleX = (plotLeft + plotRight) / 2
         let plotMiddleY = (plotTop + plotBottom) / 2
-        out +=
-            "<text class=\"axis-title\" x=\"\(SVG.number(plotMiddleX))\" y=\"\(SVG.number(plotBottom + 50))\" "
-            + "text-anchor=\"middle\">\(SVG.escape(xLabel))</text>\n"
-        out +=
-            "<text class=\"axis-title\" transform=\"rotate(-90)\" x=\"\(SVG.number(-plotMiddleY))\" y=\"20\" "
-            + "text-anchor=\"middle\">\(SVG.escape(yLabel))</text>\n"
+        out.append("<text class=\"axis-title\" x=\"")
+        SVG.append(plotMiddleX, to: &out)
+        out.append("\" y=\"")
+        SVG.append(plotBottom + 50, to: &out)
+        out.append("\" text-anchor=\"middle\">")
+        SVG.append(escaped: xLabel, to: &out)
+        out.append("</text>\n<text class=\"axis-title\" transform=\"rotate(-90)\" x=\"")
+        SVG.append(-plotMiddleY, to: &out)
+        out.append("\" y=\"20\" text-anchor=\"middle\">")
+        SVG.append(escaped: yLabel, to: &out)
+        out.append("</text>\n")
 
         // Points, or the empty message.
         if points.isEmpty {
-            let message = emptyText
-            out +=
-                "<text class=\"no-data\" x=\"\(SVG.number(plotMiddleX))\" y=\"\(SVG.number(plotMiddleY))\" "
-                + "text-anchor=\"middle\">\(SVG.escape(message))</text>\n"
+            out.append("<text class=\"no-data\" x=\"")
+            SVG.append(plotMiddleX, to: &out)
+            out.append("\" y=\"")
+            SVG.append(plotMiddleY, to: &out)
+            out.append("\" text-anchor=\"middle\">")
+            SVG.append(escaped: emptyText, to: &out)
+            out.append("</text>\n")
         } else {
-            out += "<g class=\"points\">\n"
-            var seen: [String: Int] = [:]
+            out.append("<g class=\"points\">\n")
+            // Dots on the same spot as printed (in tenths), how many so far.
+            var seen: [SIMD2<Int>: Int] = [:]
             for point in points {
                 var x = px(point.x)
                 var y = py(point.y)
-                let key = SVG.number(x) + "," + SVG.number(y)
-                let duplicates = seen[key, default: 0]
-                seen[key] = duplicates + 1
+                let spot = SIMD2(SVG.tenths(x), SVG.tenths(y))
+                let duplicates = seen[spot, default: 0]
+                seen[spot] = duplicates + 1
                 if duplicates > 0 {
                     // A golden-angle spiral: every dot on the same spot stays visible and clickable.
                     let angle = Double(duplicates) * 2.399_963
@@ -166,26 +184,37 @@ enum ScatterChart {
                     x += radius * cos(angle)
                     y += radius * sin(angle)
                 }
-                var tooltip = point.label
-                if seriesNames.count > 1, seriesNames.indices.contains(point.series) {
-                    tooltip += " (\(seriesNames[point.series]))"
-                }
-                tooltip += " — \(xLabel): \(xFormat.string(point.x, maxFractionDigits: 1))"
-                tooltip += ", \(yLabel): \(format.string(point.y, maxFractionDigits: 3))"
-                let marker = SVG.markerShape(point.series).element(
-                    x: x, y: y, radius: markerRadius, cssClass: "marker \(SVG.seriesClass(point.series))")
-                if point.href.isEmpty {
-                    out += "<g class=\"point\"><title>\(SVG.escape(tooltip))</title>\(marker)</g>\n"
+                let linked = !point.href.isEmpty
+                if linked {
+                    out.append("<a class=\"point\" href=\"")
+                    SVG.append(escaped: point.href, to: &out)
+                    out.append("\"><title>")
                 } else {
-                    out +=
-                        "<a class=\"point\" href=\"\(SVG.escape(point.href))\"><title>\(SVG.escape(tooltip))"
-                        + "</title>\(marker)</a>\n"
+                    out.append("<g class=\"point\"><title>")
                 }
+                SVG.append(escaped: point.label, to: &out)
+                if seriesNames.count > 1, seriesNames.indices.contains(point.series) {
+                    out.append(" (")
+                    SVG.append(escaped: seriesNames[point.series], to: &out)
+                    out.append(")")
+                }
+                out.append(" — ")
+                SVG.append(escaped: xLabel, to: &out)
+                out.append(": ")
+                SVG.append(escaped: xFormat.string(point.x, maxFractionDigits: 1), to: &out)
+                out.append(", ")
+                SVG.append(escaped: yLabel, to: &out)
+                out.append(": ")
+                SVG.append(escaped: format.string(point.y, maxFractionDigits: 3), to: &out)
+                out.append("</title>")
+                SVG.markerShape(point.series).append(
+                    x: x, y: y, radius: markerRadius, series: point.series, to: &out)
+                out.append(linked ? "</a>\n" : "</g>\n")
             }
-            out += "</g>\n"
+            out.append("</g>\n")
         }
-        out += "</svg>"
-        return out
+        out.append("</svg>")
+        return out.text
     }
 
     /// Legend entries laid out in rows that fit the chart's width: `x` is relative to `legendLeft`.
