@@ -24,6 +24,8 @@ struct PageInputs: Sendable {
     private let bikes: [Digest]
     /// Per edition and motorcycle, what a row of a facet value's list shows besides the facet's figure.
     private let rows: [Language: [Digest]]
+    /// Per facet and value, `combine(_:into:)`'s digest: made once, not once per motorcycle and page.
+    private let values: [[Digest]]
     private let plan: SitePlan
 
     init(site: Site, keys: BuildKeys) {
@@ -34,6 +36,14 @@ struct PageInputs: Sendable {
         hasher.combine(UInt64(bitPattern: Int64(plan.catalogue.version)))
         for facet in plan.facets { hasher.combine(facet.id) }
         shared = hasher.finalize()
+        let values = plan.facets.map { facet in
+            facet.values.map { value in
+                var hasher = StableHasher()
+                PageInputs.combine(value, into: &hasher)
+                return hasher.finalize()
+            }
+        }
+        self.values = values
         let bikes = plan.catalogue.motorcycles
         let digests = UnsafeDigests(count: bikes.count)
         let runs = max(1, min(bikes.count / 64, 64))
@@ -45,7 +55,7 @@ struct PageInputs: Sendable {
                 hasher.combine(plan.slugs[bike.id] ?? "")
                 for membership in plan.memberships[index] {
                     hasher.combine(UInt64(membership.facet))
-                    PageInputs.combine(plan.facets[membership.facet].values[membership.value], into: &hasher)
+                    hasher.combine(values[membership.facet][membership.value])
                 }
                 digests.set(index, hasher.finalize())
             }
@@ -94,7 +104,7 @@ struct PageInputs: Sendable {
             let rows = rows[language]!
             hasher.combine(3)
             hasher.combine(UInt64(facet))
-            PageInputs.combine(definition.values[value], into: &hasher)
+            hasher.combine(values[facet][value])
             hasher.combine(UInt64(definition.values[value].members.count))
             for index in definition.values[value].members {
                 hasher.combine(rows[index])
