@@ -41,11 +41,9 @@ public struct Localization: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .localization(path: path, message: "cannot read the file")
         }
-        do {
-            return try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw .localization(path: path, message: "not valid JSON: \(detail)")
+        switch PlainJSON.parse([UInt8](data)) {
+        case .success(let object): return object
+        case .failure(let error): throw .localization(path: path, message: "not valid JSON: \(error)")
         }
     }
 
@@ -119,7 +117,7 @@ public struct Localization: Sendable {
         for name in names {
             let path = directory + "/" + name
             guard let data = FileManager.default.contents(atPath: path),
-                let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                let root = try? PlainJSON.parse([UInt8](data)).get() as? [String: Any],
                 let labels = (root["labels"] ?? [String: String]()) as? [String: String],
                 let plurals = (root["plurals"] ?? [String: [String: String]]()) as? [String: [String: String]]
             else {

@@ -159,6 +159,11 @@ import Testing
             (#"{"editions": ["it", "../en"], "default": "it"}"#, #""../en" is not a language code"#),
             (#"{"editions": ["it", "de"], "default": "it"}"#, folder + "/de.json: error: cannot read the file"),
             (#"{"editions": []}"#, #"expected an object with "editions""#),
+            // Read by the catalogue's own JSON parser: where and why, and no trailing commas.
+            (
+                "{\n  \"editions\": [\"it\", \"en\",],\n  \"default\": \"it\"}",
+                "editions.json: error: not valid JSON: line 2, column 26: trailing comma before ']'"
+            ),
         ] {
             try list.write(toFile: folder + "/editions.json", atomically: false, encoding: .utf8)
             #expect {

@@ -1,0 +1,40 @@
+import Foundation
+
+/// JSON read into Foundation-style values (`[String: Any]`, `[Any]`, `String`, `Int` for integral numbers,
+/// `Double`, `Bool`, `NSNull`), for the small tables of `Resources/i18n`, which are read with `as?` casts.
+///
+/// Why not `JSONSerialization`: on Linux it cost twice as much as this parser for the same tables, half of it
+/// in run-time type lookups at first use, on the path of every build; and its errors give no line or column.
+/// Of repeated keys, the first is kept, as the catalogue's decoder does.
+public enum PlainJSON {
+    /// The value of `bytes`, or where and why they are not JSON (`line 3, column 5: …`).
+    public static func parse(_ bytes: [UInt8]) -> Result<Any, PlainJSONError> {
+        do {
+            return .success(plain(try JSONParser.parse(bytes).root))
+        } catch {
+            return .failure(PlainJSONError(description: error.description))
+        }
+    }
+
+    private static func plain(_ value: JSONValue) -> Any {
+        switch value.storage {
+        case .null: return NSNull()
+        case .bool(let flag): return flag
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return Int(number) }
+            return number
+        case .string(let text): return text
+        case .array(let elements): return elements.map(plain)
+        case .object(let members):
+            var object: [String: Any] = [:]
+            object.reserveCapacity(members.count)
+            for member in members where object[member.key] == nil { object[member.key] = plain(member.value) }
+            return object
+        }
+    }
+}
+
+/// Why bytes are not JSON, with the line and column.
+public struct PlainJSONError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
