@@ -19,6 +19,23 @@ import Testing
         #expect(tokens.map(\.column) == [1, 3, 6, 7, 8, 10, 12])
     }
 
+    /// Positions are in characters, and line breaks are `Character`'s (CR LF is one, LS is one), though the
+    /// lexer reads bytes; whitespace control trims Unicode whitespace (a no-break space) too.
+    @Test func positionsAndWhitespaceBeyondASCII() throws {
+        let source = "é\r\n\u{A0}{{- x -}}\u{2028} {% if città %}"
+        let tokens = try Lexer.tokenize(source, file: SourceFile(displayName: "t", text: source))
+        #expect(
+            tokens.map(\.kind) == [
+                .text("é"), .outputStart, .identifier("x"), .outputEnd, .statementStart, .identifier("if"),
+                .identifier("città"), .statementEnd, .endOfTemplate,
+            ])
+        #expect(tokens.map(\.line) == [1, 2, 2, 2, 3, 3, 3, 3, 3])
+        #expect(tokens.map(\.column) == [1, 2, 6, 8, 2, 5, 8, 14, 16])
+        #expect(
+            errorText("né {{ a ~ b }}")
+                == "page.html:1:9: error: unexpected character '~' in expression\nné {{ a ~ b }}\n        ^")
+    }
+
     @Test func expressionTokens() throws {
         #expect(
             try kinds(#"{% if a.b >= 2.5 and not c != "x \"y\" \\" or (d <= 1) | f(1, 2) %}"#) == [
