@@ -45,40 +45,31 @@ struct PageInputs: Sendable {
         }
         self.values = values
         let bikes = plan.catalogue.motorcycles
-        let digests = UnsafeDigests(count: bikes.count)
-        let runs = max(1, min(bikes.count / 64, 64))
-        DispatchQueue.concurrentPerform(iterations: runs) { run in
-            for index in stride(from: run, to: bikes.count, by: runs) {
-                var hasher = StableHasher()
-                let bike = bikes[index]
-                bike.digest(into: &hasher)
-                hasher.combine(plan.slugs[bike.id] ?? "")
-                for membership in plan.memberships[index] {
-                    hasher.combine(UInt64(membership.facet))
-                    hasher.combine(values[membership.facet][membership.value])
-                }
-                digests.set(index, hasher.finalize())
+        self.bikes = concurrentMap(count: bikes.count) { index in
+            var hasher = StableHasher()
+            let bike = bikes[index]
+            bike.digest(into: &hasher)
+            hasher.combine(plan.slugs[bike.id] ?? "")
+            for membership in plan.memberships[index] {
+                hasher.combine(UInt64(membership.facet))
+                hasher.combine(values[membership.facet][membership.value])
             }
+            return hasher.finalize()
         }
-        self.bikes = digests.values
         var rows: [Language: [Digest]] = [:]
         for language in plan.languages {
             let texts = plan.texts[language]!
-            let row = UnsafeDigests(count: bikes.count)
-            DispatchQueue.concurrentPerform(iterations: runs) { run in
-                for index in stride(from: run, to: bikes.count, by: runs) {
-                    var hasher = StableHasher()
-                    let id = bikes[index].id
-                    hasher.combine(UInt64(bitPattern: Int64(id)))
-                    hasher.combine(bikes[index].general.name)
-                    hasher.combine(plan.slugs[id] ?? "")
-                    hasher.combine(texts[index].years)
-                    hasher.combine(UInt64(bikes[index].images.count))  // the thumbnail
-                    for image in bikes[index].images { hasher.combine(image) }
-                    row.set(index, hasher.finalize())
-                }
+            rows[language] = concurrentMap(count: bikes.count) { index in
+                var hasher = StableHasher()
+                let id = bikes[index].id
+                hasher.combine(UInt64(bitPattern: Int64(id)))
+                hasher.combine(bikes[index].general.name)
+                hasher.combine(plan.slugs[id] ?? "")
+                hasher.combine(texts[index].years)
+                hasher.combine(UInt64(bikes[index].images.count))  // the thumbnail
+                for image in bikes[index].images { hasher.combine(image) }
+                return hasher.finalize()
             }
-            rows[language] = row.values
         }
         self.rows = rows
     }
@@ -158,26 +149,4 @@ struct PageInputs: Sendable {
         hasher.combine(UInt64(members.count))
         for index in members { hasher.combine(bikes[index]) }
     }
-}
-
-/// One slot per motorcycle, each written by exactly one thread.
-///
-/// The slots are one allocation that never moves: `Array.withUnsafeMutableBufferPointer` lends its buffer out for
-/// the closure and leaves the array empty meanwhile, so two threads calling it at once crashed (an index out of
-/// range in the other thread).
-private final class UnsafeDigests: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<Digest>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: .zero)
-    }
-
-    deinit { storage.deallocate() }
-
-    func set(_ index: Int, _ digest: Digest) {
-        storage[index] = digest
-    }
-
-    var values: [Digest] { Array(storage) }
 }

@@ -217,10 +217,16 @@ public enum SiteBuilder {
         let rendered = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
-        // Jobs: the data files first (the large ones start early), then every page in plan order.
+        // Jobs: the data files first (the large ones start early), then every page in plan order. Each worker
+        // takes the next job not yet taken: a rebuild renders a dozen files among hundreds left alone, and a
+        // fixed share per worker left one core with most of them. Jobs are taken in order, so the first failing
+        // one is always reached and the message is the same on every run.
         let jobs = dataFiles.count + pages.count
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for job in stride(from: worker, to: jobs, by: workers) {
+        let nextJob = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let job = nextJob.add(1, ordering: .relaxed).oldValue
+                if job >= jobs { return }
                 let isData = job < dataFiles.count
                 let path = isData ? dataFiles[job].path : pages[job - dataFiles.count].route.filePath
                 if let only, !only.contains(path) { continue }

@@ -48,7 +48,15 @@ struct SitePlan: Sendable {
         defaultOrder = order
         facets = FacetBuilder(catalogue: catalogue, defaultOrder: order, editions: editions).build()
         folderSlugs = editions.mapValues(\.localization)
-        texts = editions.mapValues { edition in bikes.map { BikeTexts($0, edition) } }
+        // Every edition's texts of every motorcycle at once, on all cores: a third of planning.
+        let all = editions.all
+        let made = concurrentMap(count: all.count * bikes.count) {
+            BikeTexts(bikes[$0 % bikes.count], all[$0 / bikes.count])
+        }
+        texts = Dictionary(
+            uniqueKeysWithValues: all.indices.map { edition in
+                (all[edition].language, Array(made[(edition * bikes.count)..<((edition + 1) * bikes.count)]))
+            })
         var memberships = [[(facet: Int, value: Int)]](repeating: [], count: bikes.count)
         for (facetIndex, facet) in facets.enumerated() {
             for (valueIndex, value) in facet.values.enumerated() {
