@@ -39,15 +39,11 @@ enum BarChart {
         SVG.open(
             id: id, kind: "chart-bars", width: width, height: height, title: title, description: description,
             to: &out)
-        out.append("\n<line class=\"axis\" stroke=\"currentColor\" x1=\"")
-        SVG.append(barStart, to: &out)
-        out.append("\" y1=\"")
-        SVG.append(padding, to: &out)
-        out.append("\" x2=\"")
-        SVG.append(barStart, to: &out)
-        out.append("\" y2=\"")
-        SVG.append(height - padding, to: &out)
-        out.append("\"/>\n")
+        out.append("\n")
+        SVG.appendLine(
+            barStart, padding, barStart, height - padding, attributes: " class=\"axis\" stroke=\"currentColor\"",
+            to: &out)
+        out.append("\n")
         if bars.isEmpty {
             out.append("<text class=\"no-data\" x=\"")
             SVG.append(barStart + 8, to: &out)

@@ -48,6 +48,23 @@ enum SVG {
         }
     }
 
+    /// `<line…x1="…" y1="…" x2="…" y2="…"/>`, with `attributes` (each with its leading space) before the ends.
+    static func appendLine(
+        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, attributes: StaticString = "", to out: inout ByteBuffer
+    ) {
+        out.append("<line")
+        out.append(attributes)
+        out.append(" x1=\"")
+        append(x1, to: &out)
+        out.append("\" y1=\"")
+        append(y1, to: &out)
+        out.append("\" x2=\"")
+        append(x2, to: &out)
+        out.append("\" y2=\"")
+        append(y2, to: &out)
+        out.append("\"/>")
+    }
+
     /// `escape(text)` written straight into `out`.
     static func append(escaped text: String, to out: inout ByteBuffer) {
         Escaping.appendXML(text, to: &out)

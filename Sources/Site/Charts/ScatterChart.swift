@@ -101,17 +101,8 @@ enum ScatterChart {
             out.append("</g>\n")
         }
 
-        /// `<line x1="…" y1="…" x2="…" y2="…"/>`
         func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-            out.append("<line x1=\"")
-            SVG.append(x1, to: &out)
-            out.append("\" y1=\"")
-            SVG.append(y1, to: &out)
-            out.append("\" x2=\"")
-            SVG.append(x2, to: &out)
-            out.append("\" y2=\"")
-            SVG.append(y2, to: &out)
-            out.append("\"/>")
+            SVG.appendLine(x1, y1, x2, y2, to: &out)
         }
 
         // Gridlines, axes and tick labels.
