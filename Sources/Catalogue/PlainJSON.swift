@@ -4,16 +4,28 @@ import Foundation
 /// `Double`, `Bool`, `NSNull`), for the small tables of `Resources/i18n`, which are read with `as?` casts.
 ///
 /// Why not `JSONSerialization`: on Linux it cost twice as much as this parser for the same tables, half of it
-/// in run-time type lookups at first use, on the path of every build; and its errors give no line or column.
-/// Of repeated keys, the first is kept, as the catalogue's decoder does.
+/// in run-time type lookups at first use, on the path of every build; its errors give no line or column; and of
+/// a repeated key it keeps one value without a word. Here a repeated key is an error, as a typo in a table
+/// (a label defined twice) should be.
 public enum PlainJSON {
     /// The value of `bytes`, or where and why they are not JSON (`line 3, column 5: …`).
     public static func parse(_ bytes: [UInt8]) -> Result<Any, PlainJSONError> {
+        let document: JSONDocument
         do {
-            return .success(plain(try JSONParser.parse(bytes).root))
+            document = try JSONParser.parse(bytes)
         } catch {
             return .failure(PlainJSONError(description: error.description))
         }
+        if let repeated = document.duplicateKeys.first {
+            var locator = SourceLocator(bytes: bytes)
+            let (line, column) = locator.location(of: repeated.offset)
+            let (firstLine, _) = locator.location(of: repeated.firstOffset)
+            return .failure(
+                PlainJSONError(
+                    description: "line \(line), column \(column): the key \(JSONPath.quoted(repeated.key)) is "
+                        + "already defined on line \(firstLine)"))
+        }
+        return .success(plain(document.root))
     }
 
     private static func plain(_ value: JSONValue) -> Any {
@@ -28,7 +40,7 @@ public enum PlainJSON {
         case .object(let members):
             var object: [String: Any] = [:]
             object.reserveCapacity(members.count)
-            for member in members where object[member.key] == nil { object[member.key] = plain(member.value) }
+            for member in members { object[member.key] = plain(member.value) }
             return object
         }
     }

@@ -53,10 +53,13 @@ public struct FetchHelper: Sendable {
         }
         let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
-        if let answer = FetchWire.decode(bytes) { return try answer.get() }
+        // The answer has no length: only a helper that exited normally wrote all of it.
+        let exitedNormally = process.terminationReason == .exit && process.terminationStatus == 0
+        if exitedNormally, let answer = FetchWire.decode(bytes) { return try answer.get() }
         let ending =
             process.terminationReason == .uncaughtSignal
             ? "stopped by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
-        throw .helperFailed(path: path, reason: "no answer in its format (\(ending))")
+        let what = FetchWire.decode(bytes) == nil ? "no answer in its format" : "its answer may be cut short"
+        throw .helperFailed(path: path, reason: "\(what) (\(ending))")
     }
 }

@@ -27,12 +27,13 @@ final class OEmbedClient: Sendable {
 
     let endpoint: String
     let timeoutSeconds: Int
-    /// What makes the requests (URLSession in another process, see `FetchHelper`).
-    private let helper: FetchHelper
+    /// What makes the requests (URLSession in another process, see `FetchHelper`), or why there is none: the
+    /// resolver asks nothing then.
+    private let helper: Result<FetchHelper, FetchError>
 
     /// `timeoutSeconds` is a whole number ≥ 1: libcurl, under URLSession on Linux, truncates timeouts to whole
     /// seconds, and 0.5 s fails at once.
-    init(endpoint: String, timeoutSeconds: Int, helper: FetchHelper) {
+    init(endpoint: String, timeoutSeconds: Int, helper: Result<FetchHelper, FetchError>) {
         self.endpoint = endpoint
         self.timeoutSeconds = max(1, timeoutSeconds)
         self.helper = helper
@@ -63,7 +64,7 @@ final class OEmbedClient: Sendable {
             url: url.absoluteString, timeoutSeconds: timeoutSeconds, totalSeconds: timeoutSeconds * 2,
             headers: [.init("User-Agent", "guzzi-site-photos/1"), .init("Accept", "application/json")])
         do {
-            return Self.classify(try helper.get(request), id: id)
+            return Self.classify(try helper.get().get(request), id: id)
         } catch {
             return error.isTransport ? .transient(reason: error.description) : .failed(reason: error.description)
         }

@@ -18,12 +18,8 @@ public enum PhotoResolver {
         guard OEmbedClient.requestURL(endpoint: options.endpoint, id: 1) != nil else {
             throw .usage("the oEmbed endpoint must be an http(s) URL, found '\(options.endpoint)'")
         }
-        let helper: FetchHelper
-        do {
-            helper = try FetchHelper.located()
-        } catch {
-            throw .fetching(error)
-        }
+        // Needed only if some photo is asked about: a run with nothing to ask works without the helper.
+        let helper = Result { () throws(FetchError) in try FetchHelper.located() }
         let catalogue: Catalogue
         do {
             catalogue = try Catalogue.load(contentsOf: dataPath).catalogue
@@ -63,6 +59,7 @@ public enum PhotoResolver {
             }
         }
         run.report.known = ids.count - asked.count
+        if !asked.isEmpty, case .failure(let error) = helper { throw .fetching(error) }
         try run.ask(asked, progress: progress, shouldStop: shouldStop)
         if run.changed || existing == nil { try run.save() }
         return run.report

@@ -5,7 +5,8 @@ import Dispatch
 func concurrentMap<T: Sendable>(count: Int, _ transform: @Sendable (Int) -> T) -> [T] {
     guard count > 1 else { return (0..<count).map(transform) }
     let slots = Slots<T>(count: count)
-    // A few runs per core, each taking every `runs`-th index, so no run is left with all the slow ones.
+    // Eight runs (a few per core on the machines this runs on), each taking every `runs`-th index, so that no
+    // run is left with all the slow ones.
     let runs = min(count, 8)
     DispatchQueue.concurrentPerform(iterations: runs) { run in
         for index in stride(from: run, to: count, by: runs) { slots.set(index, transform(index)) }

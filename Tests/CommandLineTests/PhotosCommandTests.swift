@@ -56,6 +56,19 @@ import Testing
         let again = try CommandLineTests.run(["photos", "--data", data, "--oembed", server.endpoint])
         #expect(again.status == 0 && again.stdout.contains("3 already known"))
         #expect(server.targets.count == 3)
+        // Nothing to ask: no request, so no need of the fetch helper either; with something to ask, it is named.
+        let helperless = ["GUZZI_SITE_FETCH": "/nonexistent/guzzi-site-fetch"]
+        let known = try CommandLineTests.run(
+            ["photos", "--data", data, "--oembed", server.endpoint], environment: helperless)
+        #expect(known.status == 0 && known.stdout.contains("3 already known"), "\(known.stderr)")
+        let retry = try CommandLineTests.run(
+            ["photos", "--data", data, "--oembed", server.endpoint, "--retry-gone"], environment: helperless)
+        #expect(retry.status == 1)
+        #expect(
+            retry.stderr.hasPrefix(
+                "error: cannot ask about photos: the fetch helper /nonexistent/guzzi-site-fetch is missing"),
+            "\(retry.stderr)")
+        #expect(server.targets.count == 3)
 
         let out = folder + "/site"
         let build = try CommandLineTests.run(["build", "--data", data, "--output", out])

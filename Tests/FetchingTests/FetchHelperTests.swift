@@ -26,6 +26,20 @@ struct FetchHelperTests {
         }
     }
 
+    /// The answer has no length: a helper that wrote an answer and then failed may have been cut short.
+    @Test func anAnswerFromAHelperThatFailedIsNotTrusted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetch-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = folder + "/guzzi-site-fetch"
+        try "#!/bin/sh\nprintf 'guzzi-site-fetch 1\\nstatus 200 no error\\n\\npart'\nexit 3\n".write(
+            toFile: script, atomically: false, encoding: .utf8)
+        chmod(script, 0o755)
+        let helper = try FetchHelper.located(environment: [FetchHelper.environmentVariable: script])
+        #expect(throws: FetchError.helperFailed(path: script, reason: "its answer may be cut short (exit status 3)")) {
+            try helper.get(FetchRequest(url: "http://127.0.0.1:1/", timeoutSeconds: 1))
+        }
+    }
+
     @Test func anyStatusIsAnAnswerWithItsHeadersAndBody() throws {
         let server = try FakeOEmbedServer { _, _ in
             .status(503, headers: ["Retry-After": "7", "Content-Type": "text/plain"], body: "busy\n\nnow")

@@ -164,6 +164,11 @@ import Testing
                 "{\n  \"editions\": [\"it\", \"en\",],\n  \"default\": \"it\"}",
                 "editions.json: error: not valid JSON: line 2, column 26: trailing comma before ']'"
             ),
+            // and no key defined twice.
+            (
+                "{\"editions\": [\"it\"],\n \"default\": \"it\",\n \"default\": \"en\"}",
+                #"editions.json: error: not valid JSON: line 3, column 2: the key "default" is already defined on line 2"#
+            ),
         ] {
             try list.write(toFile: folder + "/editions.json", atomically: false, encoding: .utf8)
             #expect {
