@@ -35,7 +35,12 @@ enum SessionFetch {
             done.signal()
         }
         task.resume()
-        done.wait()
+        // The helper runs in a process group of its own, so a Ctrl-C stops `guzzi-site` and not the helper: it
+        // gives up as soon as its parent is gone rather than wait for the request's timeout.
+        let parent = getppid()
+        while done.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
+            if getppid() != parent { exit(1) }
+        }
         let (data, response, error) = box.value.withLock { $0 } ?? (nil, nil, nil)
         if let error { return .failure(.transport(reason: describe(error, timeoutSeconds: request.timeoutSeconds))) }
         guard let http = response as? HTTPURLResponse else { return .failure(.transport(reason: "no HTTP response")) }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// `guzzi-site update` against a local HTTP server (Python's http.server on a free port of 127.0.0.1) serving
@@ -147,6 +148,47 @@ import Testing
         #expect(
             helperBytes.range(of: Data("libcurl.so".utf8)) != nil
                 || helperBytes.range(of: Data("libFoundationNetworking.so".utf8)) != nil)
+    }
+
+    /// The helper that makes the request gives up when `update` is stopped, rather than wait for its timeout.
+    @Test(.timeLimit(.minutes(1)))
+    func theFetchHelperStopsWithUpdate() throws {
+        let server = try FakeOEmbedServer { _, _ in .silence }
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/info_moto.json"
+        let local = CommandLineTests.temporaryFolder() + "/info_moto.json"
+        let update = try ChildProcess(CommandLineTests.binary, ["update", "--from", url, "--data", local])
+        defer { _ = update.stop(signal: SIGKILL, seconds: 2) }
+        /// The helper's process id, found by its command line, which names the server's port.
+        func helper() -> Int32? {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap(Int32.init).first { pid in
+                let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map {
+                    String(decoding: $0, as: UTF8.self)
+                }
+                return line?.contains("guzzi-site-fetch") == true && line?.contains(url) == true
+            }
+        }
+        /// Running: in /proc and not a zombie.
+        func running(_ pid: Int32) -> Bool {
+            guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return false }
+            let text = String(decoding: stat, as: UTF8.self)
+            guard let close = text.lastIndex(of: ")") else { return false }
+            return text[text.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
+        }
+        var pid: Int32?
+        for _ in 0..<100 where pid == nil {
+            pid = helper()
+            if pid == nil { usleep(50_000) }
+        }
+        let found = try #require(pid, "no guzzi-site-fetch for \(url)")
+        _ = update.stop(signal: SIGTERM, seconds: 5)
+        var stopped = false
+        for _ in 0..<40 where !stopped {
+            stopped = !running(found)
+            if !stopped { usleep(50_000) }
+        }
+        #expect(stopped, "the helper still runs 2 s after update stopped (its timeout is 10 s)")
     }
 
     @Test func localFilesAndMissingDataAndUsage() throws {
