@@ -35,13 +35,19 @@ package struct LocatedJSON: Sendable {
 
     /// Parses `bytes`; a syntax error or a repeated key (parsers disagree on which one wins) is a `ParseError`.
     package static func parse(_ bytes: [UInt8]) throws(ParseError) -> LocatedJSON {
+        var locator = SourceLocator(bytes: bytes)
+        return convert(try document(bytes, locator: &locator).root, &locator)
+    }
+
+    /// The parsed document of `bytes`, refused with a `ParseError` for a syntax error or a repeated key; also what
+    /// `PlainJSON` reads.
+    static func document(_ bytes: [UInt8], locator: inout SourceLocator) throws(ParseError) -> JSONDocument {
         let document: JSONDocument
         do {
             document = try JSONParser.parse(bytes)
         } catch {
             throw ParseError(line: error.line, column: error.column, message: error.message)
         }
-        var locator = SourceLocator(bytes: bytes)
         if let duplicate = document.duplicateKeys.first {
             let (line, column) = locator.location(of: duplicate.offset)
             let first = locator.location(of: duplicate.firstOffset)
@@ -49,7 +55,7 @@ package struct LocatedJSON: Sendable {
                 line: line, column: column,
                 message: "key \(JSONPath.quoted(duplicate.key)) appears twice (first at line \(first.line))")
         }
-        return convert(document.root, &locator)
+        return document
     }
 
     private static func convert(_ json: JSONValue, _ locator: inout SourceLocator) -> LocatedJSON {

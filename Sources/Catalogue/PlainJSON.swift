@@ -5,27 +5,15 @@ import Foundation
 ///
 /// Why not `JSONSerialization`: on Linux it cost twice as much as this parser for the same tables, half of it
 /// in run-time type lookups at first use, on the path of every build; its errors give no line or column; and of
-/// a repeated key it keeps one value without a word. Here a repeated key is an error, as a typo in a table
-/// (a label defined twice) should be.
-public enum PlainJSON {
-    /// The value of `bytes`, or where and why they are not JSON (`line 3, column 5: …`).
-    public static func parse(_ bytes: [UInt8]) -> Result<Any, PlainJSONError> {
-        let document: JSONDocument
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            return .failure(PlainJSONError(description: error.description))
+/// a repeated key it keeps one value without a word. Here a repeated key is an error (a label defined twice),
+/// as in the other JSON the package reads (`LocatedJSON`).
+package enum PlainJSON {
+    /// The value of `bytes`, or where and why they are not acceptable JSON (`line 3, column 5: …`).
+    package static func parse(_ bytes: [UInt8]) -> Result<Any, LocatedJSON.ParseError> {
+        var locator = SourceLocator(bytes: bytes)
+        return Result { () throws(LocatedJSON.ParseError) in
+            plain(try LocatedJSON.document(bytes, locator: &locator).root)
         }
-        if let repeated = document.duplicateKeys.first {
-            var locator = SourceLocator(bytes: bytes)
-            let (line, column) = locator.location(of: repeated.offset)
-            let (firstLine, _) = locator.location(of: repeated.firstOffset)
-            return .failure(
-                PlainJSONError(
-                    description: "line \(line), column \(column): the key \(JSONPath.quoted(repeated.key)) is "
-                        + "already defined on line \(firstLine)"))
-        }
-        return .success(plain(document.root))
     }
 
     private static func plain(_ value: JSONValue) -> Any {
@@ -44,9 +32,4 @@ public enum PlainJSON {
             return object
         }
     }
-}
-
-/// Why bytes are not JSON, with the line and column.
-public struct PlainJSONError: Error, Sendable, CustomStringConvertible {
-    public let description: String
 }

@@ -54,12 +54,12 @@ public struct FetchHelper: Sendable {
         let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
         // The answer has no length: only a helper that exited normally wrote all of it.
-        let exitedNormally = process.terminationReason == .exit && process.terminationStatus == 0
-        if exitedNormally, let answer = FetchWire.decode(bytes) { return try answer.get() }
+        let answer = FetchWire.decode(bytes)
+        if process.terminationReason == .exit && process.terminationStatus == 0, let answer { return try answer.get() }
         let ending =
             process.terminationReason == .uncaughtSignal
             ? "stopped by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
-        let what = FetchWire.decode(bytes) == nil ? "no answer in its format" : "its answer may be cut short"
+        let what = answer == nil ? "no answer in its format" : "its answer may be cut short"
         throw .helperFailed(path: path, reason: "\(what) (\(ending))")
     }
 }

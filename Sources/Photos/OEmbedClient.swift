@@ -31,11 +31,10 @@ final class OEmbedClient: Sendable {
     /// resolver asks nothing then.
     private let helper: Result<FetchHelper, FetchError>
 
-    /// `timeoutSeconds` is a whole number ≥ 1: libcurl, under URLSession on Linux, truncates timeouts to whole
-    /// seconds, and 0.5 s fails at once.
+    /// `timeoutSeconds` in whole seconds (see `FetchRequest`); the whole request may take twice as long.
     init(endpoint: String, timeoutSeconds: Int, helper: Result<FetchHelper, FetchError>) {
         self.endpoint = endpoint
-        self.timeoutSeconds = max(1, timeoutSeconds)
+        self.timeoutSeconds = timeoutSeconds
         self.helper = helper
     }
 
@@ -61,7 +60,7 @@ final class OEmbedClient: Sendable {
             return .failed(reason: "the endpoint \(endpoint) is not an http(s) URL")
         }
         let request = FetchRequest(
-            url: url.absoluteString, timeoutSeconds: timeoutSeconds, totalSeconds: timeoutSeconds * 2,
+            url: url.absoluteString, timeoutSeconds: timeoutSeconds,
             headers: [.init("User-Agent", "guzzi-site-photos/1"), .init("Accept", "application/json")])
         do {
             return Self.classify(try helper.get().get(request), id: id)

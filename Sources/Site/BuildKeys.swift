@@ -7,8 +7,8 @@ import Templating
 ///
 /// A file's key covers everything its bytes are made from: for a page, its page model (the template context,
 /// or `PageInputs`' stand-in for it), the template and all it includes or extends, the locale; for the JSON
-/// indexes, the sitemap and robots.txt, everything the page models are made from (`models`); for an asset, its
-/// bytes. Every key also covers the generator itself, so a new binary renders everything again. `global` covers
+/// indexes and the browser's data, everything the page models are made from (`models`); for the sitemap and
+/// robots.txt, the settings and the addresses they list (`DataFile.Source`); for an asset, its bytes. Every key also covers the generator itself, so a new binary renders everything again. `global` covers
 /// all inputs at once: when it is the one the output's manifest recorded, nothing can have changed.
 ///
 /// Every input of a build must reach `global` through one of these: a new option, or a new kind of file read
@@ -82,14 +82,13 @@ struct BuildKeys: Sendable {
         return hasher.finalize()
     }
 
-    /// The key of a file made from the whole catalogue (`DataFile`): all of them change together, and with the
-    /// template that renders it, if any. With `inputs`, a digest of all the file is made from besides the
-    /// settings, the catalogue is left out.
-    func dataFile(_ path: String, templateDigest: Digest?, inputs: Digest? = nil) -> Digest {
+    /// The key of a data file (`DataFile`): made from the whole catalogue (`models`), or with `settingsAnd` from
+    /// the settings and what that digest covers; and from the template that renders it, if any.
+    func dataFile(_ path: String, templateDigest: Digest?, settingsAnd addresses: Digest? = nil) -> Digest {
         var hasher = StableHasher()
-        if let inputs {
+        if let addresses {
             hasher.combine(setting)
-            hasher.combine(inputs)
+            hasher.combine(addresses)
         } else {
             hasher.combine(models)
         }

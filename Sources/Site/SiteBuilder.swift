@@ -26,10 +26,11 @@ public enum SiteBuilder {
         // on the other core; `serve` keeps its templates and decodes only when its cache misses (below).
         let compiling = cache == nil ? EarlyCompile(options: options) : nil
         let bytes = Result { () throws(CatalogueError) -> [UInt8] in try Catalogue.bytes(contentsOf: options.dataPath) }
+        let decode = { (bytes: [UInt8]) throws(CatalogueError) -> (catalogue: Catalogue, warnings: [Problem]) in
+            try Catalogue.load(bytes, path: options.dataPath, strict: options.strict)
+        }
         if compiling != nil, case .success(let bytes) = bytes {
-            decoded = Result { () throws(CatalogueError) -> (catalogue: Catalogue, warnings: [Problem]) in
-                try Catalogue.load(bytes, path: options.dataPath, strict: options.strict)
-            }
+            decoded = Result { () throws(CatalogueError) in try decode(bytes) }
         }
         // A template error is reported before a dataset error, as when the two were done one after the other.
         if let compiling {
@@ -52,11 +53,7 @@ public enum SiteBuilder {
         } else {
             let loaded: (catalogue: Catalogue, warnings: [Problem])
             do {
-                if let decoded {
-                    loaded = try decoded.get()
-                } else {
-                    loaded = try Catalogue.load(data, path: options.dataPath, strict: options.strict)
-                }
+                if let decoded { loaded = try decoded.get() } else { loaded = try decode(data) }
             } catch {
                 throw .catalogue(error)
             }
@@ -233,11 +230,15 @@ public enum SiteBuilder {
                 do {
                     if isData {
                         let file = dataFiles[job]
-                        let key =
-                            file.members.map { inputs!.digest(ofDataFile: path, members: $0) }
-                            ?? keys.dataFile(
-                                path, templateDigest: file.template.flatMap { site.library.digest(of: $0) },
-                                inputs: file.inputs?())
+                        let templateDigest = file.template.flatMap { site.library.digest(of: $0) }
+                        let key: Digest
+                        switch file.source {
+                        case .members(let members): key = inputs!.digest(ofDataFile: path, members: members)
+                        case .catalogue: key = keys.dataFile(path, templateDigest: templateDigest)
+                        case .settings(let addresses):
+                            key = keys.dataFile(
+                                path, templateDigest: templateDigest, settingsAnd: addresses?() ?? .zero)
+                        }
                         if let size = output.current(path, key: key) {
                             written.add(size, ordering: .relaxed)
                             #if DEBUG

@@ -50,6 +50,27 @@ public struct ByteBuffer: ~Copyable {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// The decimal digits of `value`, made on the stack and copied in one go (no `String` on the way).
+    public mutating func append(decimal value: UInt64) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, room for the 20 digits of UInt64.max
+        withUnsafeMutableBytes(of: &digits) { raw in
+            var start = raw.count
+            var rest = value
+            repeat {
+                start -= 1
+                raw[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            append(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[start...]))
+        }
+    }
+
+    /// `value` in decimal, with a `-` when negative.
+    public mutating func append(integer value: Int64) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        append(decimal: value.magnitude)
+    }
+
     /// A string's UTF-8, unescaped.
     public mutating func append(utf8 text: String) {
         var text = text

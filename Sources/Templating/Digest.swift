@@ -26,11 +26,9 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
 
     /// 32 lowercase hexadecimal digits.
     public var description: String {
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex(high) + hex(low)
+        var output = ByteBuffer(capacity: 32)
+        output.append(hex: self)
+        return output.text
     }
 
     /// Reads the 32 hexadecimal digits `description` writes; nil for anything else.
@@ -190,5 +188,25 @@ public struct StableHasher: Sendable {
         k = k &* 0xc4ce_b9fe_1a85_ec53
         k ^= k >> 33
         return k
+    }
+}
+
+extension ByteBuffer {
+    /// `digest.description`'s 32 hexadecimal digits, made on the stack and copied in one go.
+    public mutating func append(hex digest: Digest) {
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            for position in 0..<16 {
+                let shift = UInt64(60 - 4 * position)
+                raw[position] = Self.hexDigit(digest.high >> shift)
+                raw[16 + position] = Self.hexDigit(digest.low >> shift)
+            }
+            append(UnsafeBufferPointer(raw.bindMemory(to: UInt8.self)))
+        }
+    }
+
+    private static func hexDigit(_ value: UInt64) -> UInt8 {
+        let nibble = UInt8(value & 15)
+        return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

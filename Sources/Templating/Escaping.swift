@@ -38,31 +38,32 @@ public enum Escaping {
         }
     }
 
-    /// Whether any of the eight bytes of `word` is one of `& < > " '`. Each test is the classic "has a zero
-    /// byte" bit trick on `word` XOR the character repeated: a subtraction borrows into a byte's top bit only
-    /// from a byte that is zero, so there is no false answer when no byte matches.
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let tops: UInt64 = 0x8080_8080_8080_8080
+
+    /// Non-zero when a byte of `word` is `byte`: the classic "has a zero byte" bit trick on `word` XOR the byte
+    /// repeated. A subtraction borrows into a byte's top bit only from a byte that is zero, so the answer is
+    /// zero exactly when no byte matches.
+    @inline(__always) private static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let value = word ^ (ones &* UInt64(byte))
+        return (value &- ones) & ~value & tops
+    }
+
+    /// Whether any of the eight bytes of `word` is one of `& < > " '`.
     @inline(__always) static func mayNeedEscaping(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let tops: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & tops }
-        return
-            (hasZeroByte(word ^ (ones &* 0x26)) | hasZeroByte(word ^ (ones &* 0x3C))
-            | hasZeroByte(word ^ (ones &* 0x3E)) | hasZeroByte(word ^ (ones &* 0x22))
-            | hasZeroByte(word ^ (ones &* 0x27))) != 0
+        (bytes(of: word, equalTo: 0x26) | bytes(of: word, equalTo: 0x3C) | bytes(of: word, equalTo: 0x3E)
+            | bytes(of: word, equalTo: 0x22) | bytes(of: word, equalTo: 0x27)) != 0
     }
 
     /// Whether any of the eight bytes of `word` may need escaping in a JSON string (`"`, `\\`, `<`, `>`, `&`, a
-    /// control character, or 0xE2, the first byte of U+2028 and U+2029). `mayNeedEscaping`'s trick, and the
-    /// same one for "less than 0x20"; a false answer is never given when a byte matches.
+    /// control character, or 0xE2, the first byte of U+2028 and U+2029): the same trick, and its "less than
+    /// 0x20" form for the control characters.
     @inline(__always) static func mayNeedJSONEscaping(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let tops: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & tops }
         let control = (word &- ones &* 0x20) & ~word & tops
         return
-            (control | hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C))
-            | hasZeroByte(word ^ (ones &* 0x3C)) | hasZeroByte(word ^ (ones &* 0x3E))
-            | hasZeroByte(word ^ (ones &* 0x26)) | hasZeroByte(word ^ (ones &* 0xE2))) != 0
+            (control | bytes(of: word, equalTo: 0x22) | bytes(of: word, equalTo: 0x5C)
+            | bytes(of: word, equalTo: 0x3C) | bytes(of: word, equalTo: 0x3E) | bytes(of: word, equalTo: 0x26)
+            | bytes(of: word, equalTo: 0xE2)) != 0
     }
 
     static func html(_ string: String) -> String {
@@ -95,13 +96,6 @@ public enum Escaping {
                 output.append(utf8: String(scalar))
             }
         }
-    }
-
-    /// `appendXML` as a String, for the SVG charts, which Swift draws.
-    public static func xml(_ string: String) -> String {
-        var output = ByteBuffer(capacity: string.utf8.count + 16)
-        appendXML(string, to: &output)
-        return output.text
     }
 
     /// A JSON string literal that is also safe inside `<script>`: `<`, `>` and `&` are escaped so `</script>`

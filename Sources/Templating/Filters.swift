@@ -90,7 +90,7 @@ enum BuiltinFilters {
         case .bool(let b): output.append(b ? "true" : "false")
         case .number(let n):
             guard n.isFinite else { throw FilterError("cannot encode \(n) as JSON") }
-            output.append(utf8: plainNumberString(n))
+            output.append(plainNumber: n)
         case .text(let s), .html(let s): Escaping.appendJSONString(s, to: &output)
         case .list(let elements):
             output.append(UInt8(ascii: "["))

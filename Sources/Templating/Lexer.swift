@@ -161,35 +161,33 @@ struct Lexer {
 
     /// Moves past one character-sized step: a line break (counting the line), or one scalar.
     private mutating func advance() {
-        if let (length, isNewline) = newline(at: index) {
+        if let length = newline(at: index) {
             index += length
-            if isNewline {
-                line += 1
-                lineStart = index
-            }
+            line += 1
+            lineStart = index
             return
         }
         index += Lexer.scalarLength(bytes[index])
     }
 
-    /// A line break at `offset` and its length in bytes, with `true`; `nil` for anything else. `Character`'s
-    /// line breaks: LF, VT, FF, CR, CR LF, NEL, LS, PS.
-    private func newline(at offset: Int) -> (Int, Bool)? {
+    /// The length in bytes of the line break at `offset`; `nil` for anything else. `Character`'s line breaks:
+    /// LF, VT, FF, CR, CR LF, NEL, LS, PS.
+    private func newline(at offset: Int) -> Int? {
         let byte = bytes[offset]
         switch byte {
-        case 0x0A, 0x0B, 0x0C: return (1, true)
-        case 0x0D: return (offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? 2 : 1, true)
-        case 0xC2: return offset + 1 < bytes.count && bytes[offset + 1] == 0x85 ? (2, true) : nil
+        case 0x0A, 0x0B, 0x0C: return 1
+        case 0x0D: return offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? 2 : 1
+        case 0xC2: return offset + 1 < bytes.count && bytes[offset + 1] == 0x85 ? 2 : nil
         case 0xE2:
             return offset + 2 < bytes.count && bytes[offset + 1] == 0x80
-                && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9) ? (3, true) : nil
+                && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9) ? 3 : nil
         default: return nil
         }
     }
 
     /// The whitespace character at `offset` (before `end`): its length and whether it is a line break.
     private func whitespace(at offset: Int, end: Int) -> (Int, Bool)? {
-        if let newline = newline(at: offset) { return newline }
+        if let length = newline(at: offset) { return (length, true) }
         let byte = bytes[offset]
         if byte == 0x20 || byte == 0x09 { return (1, false) }
         guard byte >= 0x80, let (scalar, length) = scalar(at: offset), offset + length <= end,

@@ -206,7 +206,7 @@ struct Renderer: ~Copyable {
         case .html(let s):
             output.append(utf8: s)
         case .number(let n):
-            output.append(utf8: plainNumberString(n))
+            output.append(plainNumber: n)
         case .bool(let b):
             output.append(b ? "true" : "false")
         case .null:

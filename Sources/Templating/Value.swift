@@ -88,8 +88,19 @@ extension Value {
 
 /// Integral numbers print without ".0" because page data such as "6250 cc" comes in as Double.
 func plainNumberString(_ number: Double) -> String {
-    if number.isFinite, number == number.rounded(.towardZero), abs(number) < 1e15 {
-        return String(Int64(number))
+    var output = ByteBuffer(capacity: 24)
+    output.append(plainNumber: number)
+    return output.text
+}
+
+extension ByteBuffer {
+    /// A number as templates print it and JSON writes it (`plainNumberString`): a whole number below 10¹⁵ without
+    /// a fraction, any other in Swift's shortest form.
+    public mutating func append(plainNumber number: Double) {
+        if number.isFinite, number == number.rounded(.towardZero), abs(number) < 1e15 {
+            append(integer: Int64(number))
+        } else {
+            append(utf8: number.description)
+        }
     }
-    return String(number)
 }

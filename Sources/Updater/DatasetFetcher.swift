@@ -7,12 +7,13 @@ public enum DatasetFetcher {
     public static let defaultSource =
         "https://raw.githubusercontent.com/hispanico94/Guzzi-Tracker/master/Guzzi%20Tracker/info_moto.json"
 
-    /// Fetches `source`. `timeoutSeconds` is rounded down to whole seconds by libcurl, so it is a whole number ≥ 1.
+    /// Fetches `source`. `timeoutSeconds` is in whole seconds (see `FetchRequest`); the whole download may take
+    /// three times as long.
     public static func fetch(_ source: String, timeoutSeconds: Int = 10) throws(UpdateError) -> [UInt8] {
         let lower = source.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             guard let url = URL(string: source) else { throw .unreachable(source: source, reason: "not a valid URL") }
-            return try download(url, timeoutSeconds: max(timeoutSeconds, 1))
+            return try download(url, timeoutSeconds: timeoutSeconds)
         }
         if lower.hasPrefix("file:") {
             guard let url = URL(string: source), url.isFileURL else {

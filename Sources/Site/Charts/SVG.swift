@@ -6,18 +6,7 @@ enum SVG {
     /// The number of CSS series classes (`series-0` … `series-5`) the stylesheet colours.
     static let seriesClassCount = 6
 
-    /// Escapes text for XML element content and attribute values, as `.xml` templates do (`Escaping.xml`).
-    static func escape(_ text: String) -> String { Escaping.xml(text) }
-
-    /// A coordinate with at most one decimal ("12", "12.5", "-3.2"): deterministic and never "NaN" or "inf"
-    /// (a non-finite or absurdly large value becomes "0").
-    static func number(_ value: Double) -> String {
-        var out = ByteBuffer(capacity: 24)
-        append(value, to: &out)
-        return out.text
-    }
-
-    /// The value in tenths, as `number` prints it: 0 for a non-finite or absurdly large value.
+    /// The value in tenths, as `append(_:to:)` prints it: 0 for a non-finite or absurdly large value.
     static func tenths(_ value: Double) -> Int {
         guard value.isFinite else { return 0 }
         let tenths = (value * 10).rounded(.toNearestOrAwayFromZero)
@@ -25,26 +14,17 @@ enum SVG {
         return Int(tenths)
     }
 
-    /// `number(value)` written straight into `out`. The charts are drawn into bytes, not strings: a Swift
+    /// A coordinate with at most one decimal ("12", "12.5", "-3.2"): deterministic and never "NaN" or "inf"
+    /// (a non-finite or absurdly large value becomes "0"). The charts are drawn into bytes, not strings: a Swift
     /// `String` append or interpolation costs hundreds of instructions, and a chart is thousands of them.
     static func append(_ value: Double, to out: inout ByteBuffer) {
         let scaled = tenths(value)
         if scaled < 0 { out.append(UInt8(ascii: "-")) }
         let magnitude = scaled.magnitude
-        appendDigits(magnitude / 10, to: &out)
+        out.append(decimal: UInt64(magnitude / 10))
         if magnitude % 10 != 0 {
             out.append(UInt8(ascii: "."))
             out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-        }
-    }
-
-    /// Decimal digits of `value`.
-    static func appendDigits(_ value: UInt, to out: inout ByteBuffer) {
-        var divisor: UInt = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
         }
     }
 
@@ -65,7 +45,7 @@ enum SVG {
         out.append("\"/>")
     }
 
-    /// `escape(text)` written straight into `out`.
+    /// Text escaped for XML element content and attributes, as `.xml` templates do (`Escaping.appendXML`).
     static func append(escaped text: String, to out: inout ByteBuffer) {
         Escaping.appendXML(text, to: &out)
     }
@@ -128,12 +108,7 @@ enum SVG {
         return head + "…"
     }
 
-    /// The CSS class of series `index`: `series-0` … `series-5`, repeating beyond six.
-    static func seriesClass(_ index: Int) -> String {
-        "series-\(seriesNumber(index))"
-    }
-
-    /// The number in `seriesClass(index)`.
+    /// The number of series `index`'s CSS class: `series-0` … `series-5`, repeating beyond six.
     static func seriesNumber(_ index: Int) -> Int {
         ((index % seriesClassCount) + seriesClassCount) % seriesClassCount
     }
@@ -192,7 +167,7 @@ enum MarkerShape: CaseIterable, Sendable {
         case .diamond: out.append("<path")
         }
         out.append(" class=\"marker series-")
-        SVG.appendDigits(UInt(SVG.seriesNumber(series)), to: &out)
+        out.append(decimal: UInt64(SVG.seriesNumber(series)))
         switch self {
         case .circle:
             out.append("\" cx=\"")

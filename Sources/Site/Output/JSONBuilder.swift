@@ -81,7 +81,7 @@ struct JSONBuilder: ~Copyable {
 
     mutating func integer(_ value: Int) {
         separate()
-        Self.append(Int64(value), to: &buffer)
+        buffer.append(integer: Int64(value))
     }
 
     mutating func null() {
@@ -118,26 +118,6 @@ struct JSONBuilder: ~Copyable {
     /// fraction, others in Swift's shortest form.
     static func append(_ value: Double?, to bytes: inout ByteBuffer) {
         guard let value, value.isFinite else { return bytes.append("null") }
-        if value == value.rounded(), abs(value) < 1e15 {
-            append(Int64(value), to: &bytes)
-        } else {
-            bytes.append(utf8: value.description)
-        }
-    }
-
-    /// Digits without going through a `String`.
-    private static func append(_ value: Int64, to bytes: inout ByteBuffer) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { reversed in
-            repeat {
-                reversed[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(reversed[index]) }
-        }
+        bytes.append(plainNumber: value)
     }
 }

@@ -43,70 +43,38 @@ struct Manifest: Sendable, Equatable {
         text += "global \(global)\npages \(pages)\n"
         var out = ByteBuffer(capacity: text.utf8.count + files.count * 160)
         out.append(utf8: text)
-        // Each line's fields are made in a scratch buffer and copied in one go: an append per digit cost more
-        // than the rest of a rebuild's bookkeeping.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Manifest.fieldsWidth) { scratch in
-            for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
-                let status = entry.status
-                var end = 0
-                Manifest.write(entry.key, into: scratch, at: &end)
-                Manifest.write(entry.digest, into: scratch, at: &end)
-                Manifest.write(UInt64(status.size), into: scratch, at: &end)
-                Manifest.write(status.inode, into: scratch, at: &end)
-                Manifest.write(UInt64(status.seconds), into: scratch, at: &end)
-                Manifest.write(UInt64(status.nanoseconds), into: scratch, at: &end)
-                out.append(UnsafeBufferPointer(rebasing: scratch[..<end]))
-                var path = path
-                path.withUTF8 { bytes in
-                    if !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") }) {
-                        out.append(bytes)
-                        return
-                    }
-                    for byte in bytes {
-                        switch byte {
-                        case UInt8(ascii: "\\"): out.append("\\\\")
-                        case UInt8(ascii: "\n"): out.append("\\n")
-                        default: out.append(byte)
-                        }
+        for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
+            out.append(hex: entry.key)
+            out.append(UInt8(ascii: " "))
+            out.append(hex: entry.digest)
+            let status = entry.status
+            func field(_ number: UInt64) {
+                out.append(UInt8(ascii: " "))
+                out.append(decimal: number)
+            }
+            field(UInt64(status.size))
+            field(status.inode)
+            field(UInt64(status.seconds))
+            field(UInt64(status.nanoseconds))
+            out.append(UInt8(ascii: " "))
+            var path = path
+            path.withUTF8 { bytes in
+                if !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") }) {
+                    out.append(bytes)
+                    return
+                }
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "\\"): out.append("\\\\")
+                    case UInt8(ascii: "\n"): out.append("\\n")
+                    default: out.append(byte)
                     }
                 }
-                out.append(UInt8(ascii: "\n"))
             }
+            out.append(UInt8(ascii: "\n"))
         }
         out.append(utf8: "end \(files.count)\n")
         return out.bytes()
-    }
-
-    /// Two digests and four numbers of at most 20 digits, each with its space.
-    private static let fieldsWidth = 2 * 33 + 4 * 21
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// 32 hexadecimal digits and a space.
-    private static func write(_ digest: Digest, into scratch: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
-        for position in 0..<16 {
-            let shift = UInt64(60 - 4 * position)
-            scratch[end + position] = hexDigits[Int((digest.high >> shift) & 15)]
-            scratch[end + 16 + position] = hexDigits[Int((digest.low >> shift) & 15)]
-        }
-        scratch[end + 32] = UInt8(ascii: " ")
-        end += 33
-    }
-
-    /// Decimal digits and a space.
-    private static func write(_ number: UInt64, into scratch: UnsafeMutableBufferPointer<UInt8>, at end: inout Int) {
-        var digits = 1
-        var rest = number / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        var value = number
-        for position in stride(from: end + digits - 1, through: end, by: -1) {
-            scratch[position] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-        }
-        scratch[end + digits] = UInt8(ascii: " ")
-        end += digits + 1
     }
 
     /// Reads what `serialized()` wrote; nil for anything else: an empty or older marker, a file cut short, a

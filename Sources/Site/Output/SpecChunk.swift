@@ -44,7 +44,7 @@ enum SpecChunk {
         out.append("],\"motorcycles\":{\n")
         for (position, (id, sections)) in sheets.enumerated() {
             out.append(position == 0 ? "\"" : ",\n\"")
-            out.append(utf8: String(id))
+            out.append(integer: Int64(id))
             out.append("\":[")
             if uniform {
                 var first = true

@@ -110,19 +110,19 @@ private struct ChartXML {
 
     @Test func escapesEveryMarkupCharacter() {
         #expect(
-            SVG.escape(#"<a href="x">Tom & Jerry's</a>"#)
+            escape(#"<a href="x">Tom & Jerry's</a>"#)
                 == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
-        #expect(SVG.escape("bell\u{7}, tab\t, è") == "bell, tab\t, è")
+        #expect(escape("bell\u{7}, tab\t, è") == "bell, tab\t, è")
     }
 
     @Test func coordinatesHaveAtMostOneDecimal() {
-        #expect(SVG.number(12) == "12")
-        #expect(SVG.number(12.25) == "12.3")
-        #expect(SVG.number(-3.04) == "-3")
-        #expect(SVG.number(-0.04) == "0")
-        #expect(SVG.number(-7.56) == "-7.6")
-        #expect(SVG.number(.nan) == "0")
-        #expect(SVG.number(.infinity) == "0")
+        #expect(number(12) == "12")
+        #expect(number(12.25) == "12.3")
+        #expect(number(-3.04) == "-3")
+        #expect(number(-0.04) == "0")
+        #expect(number(-7.56) == "-7.6")
+        #expect(number(.nan) == "0")
+        #expect(number(.infinity) == "0")
     }
 
     @Test func niceTicks() {
@@ -250,10 +250,10 @@ private struct ChartXML {
     }
 
     @Test func seriesClassesCycleAndShapesDiffer() {
-        #expect(SVG.seriesClass(0) == "series-0")
-        #expect(SVG.seriesClass(7) == "series-1")
-        #expect(SVG.seriesClass(-1) == "series-5")
-        let combos = Set((0..<18).map { "\(SVG.seriesClass($0))-\(SVG.markerShape($0))" })
+        #expect(seriesClass(0) == "series-0")
+        #expect(seriesClass(7) == "series-1")
+        #expect(seriesClass(-1) == "series-5")
+        let combos = Set((0..<18).map { "\(seriesClass($0))-\(SVG.markerShape($0))" })
         #expect(combos.count == 18)
     }
 
@@ -345,3 +345,18 @@ private struct ChartXML {
         #expect(ChartXML(thousands).texts.contains("12.345"))
     }
 }
+
+/// What the charts write, as text: the writers append to a buffer, these tests read strings.
+private func escape(_ text: String) -> String {
+    var out = ByteBuffer()
+    SVG.append(escaped: text, to: &out)
+    return out.text
+}
+
+private func number(_ value: Double) -> String {
+    var out = ByteBuffer()
+    SVG.append(value, to: &out)
+    return out.text
+}
+
+private func seriesClass(_ index: Int) -> String { "series-\(SVG.seriesNumber(index))" }

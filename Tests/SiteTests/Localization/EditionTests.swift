@@ -167,7 +167,7 @@ import Testing
             // and no key defined twice.
             (
                 "{\"editions\": [\"it\"],\n \"default\": \"it\",\n \"default\": \"en\"}",
-                #"editions.json: error: not valid JSON: line 3, column 2: the key "default" is already defined on line 2"#
+                #"editions.json: error: not valid JSON: line 3, column 2: key "default" appears twice (first at line 2)"#
             ),
         ] {
             try list.write(toFile: folder + "/editions.json", atomically: false, encoding: .utf8)
