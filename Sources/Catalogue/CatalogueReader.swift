@@ -35,14 +35,7 @@ struct CatalogueReader {
             reporter.error("", at: document.root.offset, legacy)
             return nil
         }
-        var locator = SourceLocator(bytes: document.bytes)
-        for duplicate in document.duplicateKeys {
-            let first = locator.location(of: duplicate.firstOffset)
-            reporter.error(
-                document.path(to: duplicate.offset), at: duplicate.offset,
-                "duplicate key \(JSONPath.quoted(duplicate.key)); the first one, at line \(first.line), "
-                    + "column \(first.column), is used")
-        }
+        reportDuplicateKeys()
         let root = document.root
         guard root.members != nil else {
             reporter.typeMismatch("", root, expected: "an object with \"version\", \"elements\" and \"texts\"")
@@ -63,6 +56,31 @@ struct CatalogueReader {
         if textsValue?.members != nil { texts.reportUnused(reporter: &reporter) }
         guard reporter.errorCount == 0 else { return nil }
         return Catalogue(version: version, motorcycles: motorcycles)
+    }
+
+    /// A repeated key is an error, as the file is ambiguous there, but for one slip a published dataset had: an
+    /// entry of `texts` written twice under one id (the second meant for the next id). The app's decoder kept one
+    /// and showed the page, so that is a warning; the first is used, since the entries are in id order and the first
+    /// is the one written for that id.
+    private mutating func reportDuplicateKeys() {
+        var locator = SourceLocator(bytes: document.bytes)
+        for duplicate in document.duplicateKeys {
+            let first = locator.location(of: duplicate.firstOffset)
+            let second = locator.location(of: duplicate.offset)
+            let path = document.path(to: duplicate.offset)
+            if path == JSONPath.appending(key: duplicate.key, to: "texts") {
+                reporter.warning(
+                    path, at: duplicate.offset,
+                    "texts has two entries \(JSONPath.quoted(duplicate.key)), at lines \(first.line) and "
+                        + "\(second.line); the first one, at line \(first.line), is used and the one at line "
+                        + "\(second.line) is ignored")
+            } else {
+                reporter.error(
+                    path, at: duplicate.offset,
+                    "duplicate key \(JSONPath.quoted(duplicate.key)); the first one, at line \(first.line), "
+                        + "column \(first.column), is used")
+            }
+        }
     }
 
     /// Ids and their texts are checked in order, one element after another (a duplicate id names the first

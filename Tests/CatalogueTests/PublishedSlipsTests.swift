@@ -92,15 +92,79 @@ import Testing
         #expect(result.warnings.map(\.path) == ["elements[0].frame.wheelbase"])
     }
 
-    /// The app's first schema gets one line that says what the file is and what is read, not hundreds of errors.
-    @Test func theFirstSchemaOf2017IsNamedInOneLine() throws {
-        let result = CatalogueDecoder.decode(try Fixture.bytes("schema-2017.json"))
+    /// The app's first schema gets one line that says what the file is and what is read, not hundreds of errors:
+    /// in 2017's shape (`total_elements`) and in early 2018's (a `version`, the old fields), both without `texts`.
+    @Test(arguments: ["schema-2017.json", "schema-2018-early.json"])
+    func theFirstSchemaIsNamedInOneLine(fixture: String) throws {
+        let result = CatalogueDecoder.decode(try Fixture.bytes(fixture))
         #expect(result.catalogue == nil)
         #expect(result.problems.count == 1)
         let line = try #require(result.problems.first).description
         #expect(line.hasPrefix("error: line 1, column 1: this file is in the Guzzi Tracker app's first dataset schema"))
         #expect(line.contains("\"version\", \"elements\" and \"texts\""))
         #expect(!line.contains("\n"))
+    }
+
+    /// The shape decides, not one key: prose in any one field where a key into `texts` belongs is enough.
+    @Test(arguments: ["notes", "engine_configuration", "frame_type", "brakes_notes"])
+    func proseWhereATextKeyBelongsWithoutTextsIsTheFirstSchema(key: String) {
+        var text = Fixture.replacing(#""texts": {"#, with: #""old": {"#, in: Fixture.document(ids: [1, 2]))
+        let field = key.split(separator: "_", maxSplits: 1).last.map(String.init) ?? key
+        text = Fixture.replacing(
+            #""\#(field)": "\#(key)""#, with: #""\#(field)": "Set down in plain English""#, in: text, occurrence: 1)
+        let problems = Fixture.decode(text).problems
+        #expect(problems.count == 1)
+        #expect(
+            problems.first?.message.hasPrefix("this file is in the Guzzi Tracker app's first dataset schema") == true)
+    }
+
+    /// A file with `texts` is read as today's schema, however odd its text fields: their errors are the useful ones.
+    @Test func proseInATextFieldBesideTextsIsNotCalledOld() {
+        let text = Fixture.replacing(
+            #""notes": "notes""#, with: #""notes": "Plain prose""#, in: Fixture.document(ids: [1]))
+        let result = Fixture.decode(text)
+        #expect(result.warnings.map(\.path) == ["elements[0].notes"])
+        #expect(result.errors.isEmpty)
+    }
+
+    /// A published slip: the entry for one id written twice, the second meant for the next id. The first is used (it
+    /// is the one written for that id), the element left without an entry shows its texts as not stated.
+    @Test func aTextsEntryWrittenTwiceIsAWarningAndTheFirstIsUsed() throws {
+        let text = Fixture.replacing(#""3": {"#, with: #""2": {"#, in: Fixture.document(ids: [1, 2, 3]))
+        let first = Fixture.position(of: #""2": {"#, in: text)
+        let second = Fixture.position(of: #""2": {"#, in: text, occurrence: 1)
+        let element = Fixture.position(of: #""id": 3"#, in: text)
+        let result = Fixture.decode(text)
+        #expect(result.errors.isEmpty)
+        #expect(
+            result.warnings.map(\.description) == [
+                "warning: elements[2].id: texts has no entry \"3\" for this id; its texts are shown as not stated "
+                    + "(line \(element.line), column \(element.column + 6))",
+                "warning: texts[\"2\"]: texts has two entries \"2\", at lines \(first.line) and \(second.line); the "
+                    + "first one, at line \(first.line), is used and the one at line \(second.line) is ignored "
+                    + "(line \(second.line), column \(second.column))",
+            ])
+        let bikes = try #require(result.catalogue).motorcycles
+        #expect(bikes.map(\.id) == [1, 2, 3])
+        #expect(bikes[1].notes == LocalizedText(["it": "notes 2 it", "en": "notes 2 en"]))
+        #expect(bikes[2].notes == .empty)
+        #expect(bikes[2].engine.feed == .empty)
+        #expect(result.problems.map(\.strict).allSatisfy { $0.severity == .error })
+    }
+
+    /// Anywhere else a repeated key leaves the file ambiguous, so it stays an error: inside a texts entry, in an
+    /// element, at the root.
+    @Test(arguments: [
+        (#""notes": {"it": "notes 1 it""#, #""notes": {"it": "x", "it": "notes 1 it""#, #"texts["1"].notes.it"#),
+        (#""bore": 88,"#, #""bore": 88, "bore": 90,"#, "elements[0].engine.bore"),
+        (#""version": 1,"#, #""version": 1, "version": 2,"#, "version"),
+    ])
+    func aRepeatedKeyElsewhereStaysAnError(target: String, replacement: String, path: String) {
+        let text = Fixture.replacing(target, with: replacement, in: Fixture.document(ids: [1]))
+        let result = Fixture.decode(text)
+        #expect(result.catalogue == nil)
+        #expect(result.errors.map(\.path) == [path])
+        #expect(result.errors.first?.message.hasPrefix("duplicate key") == true)
     }
 
     /// A current file without `texts` is not mistaken for the old schema: it has a `version`.

@@ -63,17 +63,86 @@ import Testing
         #expect(FileManager.default.contents(atPath: local) == FileManager.default.contents(atPath: newer))
     }
 
-    @Test func theFirstSchemaIsNamedInOneLine() throws {
-        let data = CommandLineTests.repositoryRoot + "/Tests/Fixtures/catalogue/schema-2017.json"
+    /// The sample with the texts entry of its third bike written under the second bike's id, as one published
+    /// version of the dataset had it.
+    static func sampleWithATextsEntryTwice(version: Int? = nil) throws -> String {
+        let folder = CommandLineTests.temporaryFolder()
+        var text = try String(
+            contentsOfFile: CommandLineTests.repositoryRoot + "/Resources/sample/info_moto.json", encoding: .utf8)
+        let range = try #require(text.range(of: #""3": {"#))
+        text.replaceSubrange(range, with: #""2": {"#)
+        if let version, let at = text.range(of: #""version"\s*:\s*\d+"#, options: .regularExpression) {
+            text.replaceSubrange(at, with: "\"version\": \(version)")
+        }
+        try text.write(toFile: folder + "/twice.json", atomically: false, encoding: .utf8)
+        return folder + "/twice.json"
+    }
+
+    @Test func aTextsEntryWrittenTwiceIsAWarningThroughCheckBuildAndUpdate() throws {
+        let data = try Self.sampleWithATextsEntryTwice()
+        let text = try String(contentsOfFile: data, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let twice = lines.indices.filter { lines[$0].hasPrefix(#"        "2": {"#) }.map { $0 + 1 }
+        #expect(twice.count == 2)
+        let warning =
+            "warning: texts[\"2\"]: texts has two entries \"2\", at lines \(twice[0]) and \(twice[1]); the first one, "
+            + "at line \(twice[0]), is used and the one at line \(twice[1]) is ignored"
+
+        let check = try CommandLineTests.run(["check", "--data", data])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains(warning))
+        #expect(check.stdout.contains(#"warning: elements[2].id: texts has no entry "3" for this id"#))
+        let strict = try CommandLineTests.run(["check", "--data", data, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains(#"error: texts["2"]: texts has two entries "2""#))
+
+        let out = CommandLineTests.temporaryFolder() + "/site"
+        let build = try CommandLineTests.run(["build", "--data", data, "--output", out])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains(warning))
+        // The second bike keeps its own texts (the first entry); the third has none and says so.
+        let second = try String(contentsOfFile: out + "/en/moto/gt-norge-1928/index.html", encoding: .utf8)
+        #expect(second.contains("Named Norge after Giuseppe Guzzi rode one to the Arctic Circle."))
+        let third = try String(contentsOfFile: out + "/en/moto/airone-250-1939/index.html", encoding: .utf8)
+        #expect(!third.contains("Named Norge"))
+        #expect(third.contains("not stated"))
+        let strictBuild = try CommandLineTests.run(["build", "--data", data, "--output", out, "--strict"])
+        #expect(strictBuild.status == 1)
+
+        let local = CommandLineTests.temporaryFolder() + "/info_moto.json"
+        try FileManager.default.copyItem(
+            atPath: CommandLineTests.repositoryRoot + "/Resources/sample/info_moto.json", toPath: local)
+        let newer = try Self.sampleWithATextsEntryTwice(version: 999)
+        let update = try CommandLineTests.run(["update", "--from", newer, "--data", local])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stderr.contains(#"warning: texts["2"]: texts has two entries "2""#))
+        #expect(FileManager.default.contents(atPath: local) == FileManager.default.contents(atPath: newer))
+    }
+
+    @Test(arguments: ["schema-2017.json", "schema-2018-early.json"])
+    func theFirstSchemaIsNamedInOneLine(fixture: String) throws {
+        let data = CommandLineTests.repositoryRoot + "/Tests/Fixtures/catalogue/" + fixture
         let check = try CommandLineTests.run(["check", "--data", data])
         #expect(check.status == 1)
         let lines = check.stdout.split(separator: "\n")
         #expect(lines.count == 2, "\(check.stdout)")
-        #expect(lines.first?.contains("first dataset schema (2017") == true)
-        let build = try CommandLineTests.run(["build", "--data", data, "--output", CommandLineTests.temporaryFolder()])
+        #expect(lines.first?.contains("first dataset schema (2017 and early 2018") == true)
+        let out = CommandLineTests.temporaryFolder() + "/site"
+        let build = try CommandLineTests.run(["build", "--data", data, "--output", out])
         #expect(build.status == 1)
         #expect(build.stderr.contains("1 error"))
-        #expect(build.stderr.contains("guzzi-site reads the schema of 2018 onwards"))
+        #expect(build.stderr.contains("guzzi-site reads the schema that followed in 2018"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+
+        let local = CommandLineTests.temporaryFolder() + "/info_moto.json"
+        try FileManager.default.copyItem(
+            atPath: CommandLineTests.repositoryRoot + "/Resources/sample/info_moto.json", toPath: local)
+        let before = FileManager.default.contents(atPath: local)
+        let update = try CommandLineTests.run(["update", "--from", data, "--data", local])
+        #expect(update.status != 0)
+        #expect(update.stderr.contains("first dataset schema (2017 and early 2018"))
+        #expect(update.stderr.contains("(1 error)"))
+        #expect(FileManager.default.contents(atPath: local) == before)
     }
 
     /// Run from a folder with no Templates/, the binary uses the project folder it was built in and says so.
