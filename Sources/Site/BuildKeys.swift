@@ -23,12 +23,14 @@ struct BuildKeys: Sendable {
     let models: Digest
     /// `models`, every template and every asset.
     let global: Digest
+    /// The published names of the assets (`SiteAssets.namesDigest`): every page names the files it loads.
+    let assetNames: Digest
 
     /// `photos` is the dataset's photo sidecar (`PhotoFiles`), empty when there is none: part of `setting`,
     /// since a motorcycle's pages show its photos' sizes and credits.
     init(
         options: BuildOptions, data: [UInt8], photos: [UInt8], library: TemplateLibrary,
-        assets: [(name: String, bytes: [UInt8])]
+        assets: SiteAssets
     ) {
         generator = BuildKeys.generatorIdentity
         var setting = StableHasher()
@@ -46,11 +48,12 @@ struct BuildKeys: Sendable {
         var all = StableHasher()
         all.combine(self.models)
         all.combine(library.digest)
-        for asset in assets {
-            all.combine(asset.name)
+        for asset in assets.files {
+            all.combine(asset.published)
             all.combine(asset.bytes)
         }
         global = all.finalize()
+        assetNames = assets.namesDigest
     }
 
     /// Every file under `folder` but `assets/` and hidden ones, by path and bytes.
@@ -72,10 +75,12 @@ struct BuildKeys: Sendable {
     }
 
     /// The key of a page rendered by a template (`templateDigest`, see `TemplateLibrary.digest(of:)`) from a
-    /// context with this digest.
+    /// context with this digest, and the `asset` names (not in the context, so that `serve` keeps its page
+    /// models when only an asset changes).
     func page(templateDigest: Digest, locale: String, context: Digest) -> Digest {
         var hasher = StableHasher()
         hasher.combine(generator)
+        hasher.combine(assetNames)
         hasher.combine(templateDigest)
         hasher.combine(locale)
         hasher.combine(context)

@@ -16,6 +16,9 @@ public struct BuildReport: Sendable {
     public var rendered: Int
     /// Only `BuildOptions.onlyPages` (and the assets) were brought up to date; a full build must follow.
     public var isPartial = false
+    /// The dataset's photos, and how many of them the photo sidecar does not size: pages show those in boxes of
+    /// fixed proportions, and originals only on request (`UnsizedPhoto`); `guzzi-site photos` sizes them.
+    public var photos = PhotoCount(total: 0, unsized: 0)
 
     public var seconds: Double { phases.reduce(0) { $0 + $1.seconds } }
 }
@@ -25,4 +28,10 @@ public struct BuildProgress: Sendable {
     public var phase: String
     public var done: Int
     public var total: Int
+}
+
+/// The dataset's photos, and how many of them have no sizes (no photo sidecar entry).
+public struct PhotoCount: Sendable, Equatable {
+    public var total: Int
+    public var unsized: Int
 }

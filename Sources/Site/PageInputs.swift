@@ -3,7 +3,7 @@ import Dispatch
 import Templating
 
 /// Stand-ins for the page models of the pages made of motorcycles (a motorcycle's page and gallery, the
-/// catalogue's pages, each facet value's list, in every edition) and for the browser's spec chunks, so that a
+/// catalogue's numbered pages after the first, each facet value's list, in every edition) and for the browser's spec chunks, so that a
 /// rebuild after an edit of one motorcycle does not build the models of all the others only to find them
 /// unchanged. Building them was most of such a rebuild.
 ///
@@ -11,7 +11,8 @@ import Templating
 /// - each motorcycle they show: every field (`Motorcycle.digest(into:)`), its slug and the facet values it
 ///   belongs to (their labels and addresses), in the order the page lists them; a facet value's list, only
 ///   what its rows show (name, address, years, photos and the facet's figure, `FacetFigure`);
-/// - what is the same for every page: the facets, the dataset's version, and every input of a page model besides
+/// - what is the same for every page: the facets, the dataset's version, the number of parts of the catalogue's
+///   data, and every input of a page model besides
 ///   the dataset (tables and any other file of `Resources/` but the assets, the URL settings, the generator):
 ///   `BuildKeys.setting`;
 /// - the page's own route, twins, language and template; for a catalogue page, its number and the size of the
@@ -34,6 +35,8 @@ struct PageInputs: Sendable {
         var hasher = StableHasher()
         hasher.combine(keys.setting)
         hasher.combine(UInt64(bitPattern: Int64(plan.catalogue.version)))
+        // every page names the parts of the catalogue's data (`PageFrame.catalogueData`)
+        hasher.combine(UInt64(BrowserData.cataloguePartCount(plan)))
         for facet in plan.facets { hasher.combine(facet.id) }
         shared = hasher.finalize()
         let values = plan.facets.map { facet in
@@ -101,9 +104,9 @@ struct PageInputs: Sendable {
                 hasher.combine(rows[index])
                 definition.figure.combineInput(index, of: bikes, texts, into: &hasher)
             }
-        case .catalogue, .cataloguePage:
-            var number = 1
-            if case .cataloguePage(let n) = page.kind { number = n }
+        case .cataloguePage(let number):
+            // Page 1 (`.catalogue`) is not stood in for: its tools read every motorcycle (families, ranges), and
+            // its model is made and hashed like the other pages that show the whole catalogue.
             let order = plan.defaultOrder
             let start = min((number - 1) * CataloguePage.pageSize, order.count)
             hasher.combine(4)

@@ -1,3 +1,4 @@
+import Catalogue
 import PhotoSidecar
 
 /// The photo sidecar of a build: read beside the dataset (`info_moto.json` → `info_moto.photos.json`) when it
@@ -27,5 +28,17 @@ struct PhotoFiles {
         } catch {
             throw .photos(error)
         }
+    }
+
+    /// How many of the catalogue's photos `sidecar` has no sizes for.
+    static func count(_ catalogue: Catalogue, sidecar: PhotoSidecar) -> PhotoCount {
+        var count = PhotoCount(total: 0, unsized: 0)
+        for bike in catalogue.motorcycles {
+            for url in bike.images {
+                count.total += 1
+                if sidecar.sized(url) == nil { count.unsized += 1 }
+            }
+        }
+        return count
     }
 }

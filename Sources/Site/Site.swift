@@ -7,16 +7,19 @@ struct Site: Sendable {
     let editions: Editions
     let library: TemplateLibrary
     let frame: PageFrame
+    /// The stylesheet, scripts and icons, under their published names: the `asset` variable of every page.
+    let assets: SiteAssets
     /// What `{% include … once per … %}` rendered in this build (the interface strings of each edition and
     /// folder depth). Debug builds, and so every test, render such includes every time anyway and fail when the
     /// output differs from what was kept.
     let fragments: FragmentCache
 
     init(
-        plan: SitePlan, editions: Editions, library: TemplateLibrary, baseURL: String?,
+        plan: SitePlan, editions: Editions, library: TemplateLibrary, assets: SiteAssets, baseURL: String?,
         servedFromPath: String? = nil
     ) {
         self.plan = plan
+        self.assets = assets
         self.editions = editions
         self.library = library
         frame = PageFrame(
@@ -33,7 +36,11 @@ struct Site: Sendable {
         try render(page, context: context(for: page))
     }
 
+    /// Renders a page from its model, adding the `asset` addresses from the page's folder (kept out of the model:
+    /// see `BuildKeys.page`).
     func render(_ page: Page, context: [String: Value]) throws(SiteError) -> [UInt8] {
+        var context = context
+        context["asset"] = assets.templateValue(from: frame.rootLink(from: page))
         do {
             return try library.renderBytes(
                 page.template, context: context,

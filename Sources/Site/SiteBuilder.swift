@@ -42,7 +42,7 @@ public enum SiteBuilder {
         cache?.library = inputs.library
         let editions = inputs.editions
         let photos = try PhotoFiles.read(besideDataset: options.dataPath)
-        let assets = try assetFiles(options.resourcesPath + "/assets")
+        let assets = try SiteAssets(folder: options.resourcesPath + "/assets")
         let keys = BuildKeys(
             options: options, data: data, photos: photos.bytes, library: inputs.library, assets: assets)
         let cached = cache?.lookup(keys.models)
@@ -66,10 +66,16 @@ public enum SiteBuilder {
                 incremental.discard()
                 clock.lap("check")
                 let files = incremental.previous.files
-                return BuildReport(
+                var report = BuildReport(
                     pages: incremental.previous.pages, files: files.count,
                     bytes: files.values.reduce(0) { $0 + $1.status.size }, warnings: warnings, phases: clock.phases,
                     changes: OutputChanges(changed: 0, removed: 0, unchanged: files.count), rendered: 0)
+                if let cached {
+                    report.photos = PhotoFiles.count(cached.plan.catalogue, sidecar: cached.plan.photos)
+                } else if let catalogue {
+                    report.photos = PhotoFiles.count(catalogue, sidecar: try photos.decoded())
+                }
+                return report
             }
             let plan: SitePlan
             if let cached {
@@ -79,7 +85,7 @@ public enum SiteBuilder {
             }
             clock.lap("plan")
             let site = Site(
-                plan: plan, editions: editions, library: inputs.library, baseURL: options.baseURL,
+                plan: plan, editions: editions, library: inputs.library, assets: assets, baseURL: options.baseURL,
                 servedFromPath: options.servedFromPath)
             // Two pages in one file would make the output depend on which thread wrote last: never let it happen.
             var seen = Set<String>()
@@ -92,8 +98,8 @@ public enum SiteBuilder {
             let dataFiles = only == nil ? site.dataFiles() : []
             var bytes = 0
             var stored = 0
-            for asset in assets {
-                let path = "assets/" + asset.name
+            for asset in assets.files {
+                let path = "assets/" + asset.published
                 let assetKey = keys.asset(asset.bytes)
                 if let size = output.current(path, key: assetKey) {
                     bytes += size
@@ -120,9 +126,10 @@ public enum SiteBuilder {
                         digests: rendered.digests))
             }
             var report = BuildReport(
-                pages: pages.count, files: pages.count + assets.count + dataFiles.count, bytes: bytes,
+                pages: pages.count, files: pages.count + assets.files.count + dataFiles.count, bytes: bytes,
                 warnings: warnings, phases: clock.phases, changes: changes, rendered: stored + rendered.made)
             report.isPartial = only != nil
+            report.photos = PhotoFiles.count(plan.catalogue, sidecar: plan.photos)
             return report
         } catch {
             output.discard()
@@ -312,24 +319,6 @@ public enum SiteBuilder {
             throw .output(
                 path: path, message: "internal error: the file changed but its key did not (BuildKeys misses an input)")
         }
-    }
-
-    static func assetFiles(_ folder: String) throws(SiteError) -> [(name: String, bytes: [UInt8])] {
-        let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-        guard let names = FileManager.default.subpaths(atPath: resolved) else { return [] }
-        var files: [(name: String, bytes: [UInt8])] = []
-        for name in names.sorted() {
-            var isDirectory: ObjCBool = false
-            let path = folder + "/" + name
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                !name.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-            else { continue }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .output(path: path, message: "cannot read the asset")
-            }
-            files.append((name, Array(data)))
-        }
-        return files
     }
 }
 

@@ -47,6 +47,10 @@ enum Commands {
                 options, progress: ProgressLine.forTerminal(), waiting: { Terminal.error($0) })
             ProgressLine.clear()
             for warning in report.warnings { Terminal.error(warning.description) }
+            // the bundled sample's photos are made up: `photos` is for a publisher's own dataset
+            if arguments.options["data"] != nil, let note = photoNote(report.photos, dataPath: options.dataPath) {
+                Terminal.error(note)
+            }
             print(summary(report, output: options.outputPath))
             if printsPhases { Terminal.error(phases(report)) }
             return 0
@@ -61,11 +65,22 @@ enum Commands {
     static func summary(_ report: BuildReport, output: String) -> String {
         let milliseconds = Int((report.seconds * 1000).rounded())
         let count = report.warnings.count
-        let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
+        var warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
+        let unsized = report.photos.unsized
+        if unsized > 0 { warnings += ", \(unsized) photo\(unsized == 1 ? "" : "s") without sizes" }
         let written = "Wrote \(report.pages) pages (\(report.files) files) to \(output)"
         guard let changes = report.changes else { return written + " in \(milliseconds) ms\(warnings)" }
         return written + ": \(changes.changed) changed, \(changes.removed) removed, \(changes.unchanged) unchanged, "
             + "in \(milliseconds) ms\(warnings)"
+    }
+
+    /// What photos without sizes cost readers, and the fix: on standard error before the summary.
+    static func photoNote(_ photos: PhotoCount, dataPath: String) -> String? {
+        guard photos.unsized > 0 else { return nil }
+        let all = photos.unsized == photos.total ? "all \(photos.total)" : "\(photos.unsized) of \(photos.total)"
+        return "note: \(all) photos have no sizes (no photo sidecar entry): pages draw them in boxes of fixed "
+            + "proportions, and originals only as links, never loaded unasked; "
+            + "'guzzi-site photos --data \(dataPath)' sizes the Flickr ones"
     }
 
     /// Whether `build` and `serve` print each build's phases (`GUZZI_TIMINGS=1`, for the benchmarks).

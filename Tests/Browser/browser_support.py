@@ -19,6 +19,7 @@ import atexit
 import json
 import os
 import pathlib
+import re
 import shutil
 import socket
 import tempfile
@@ -87,6 +88,18 @@ def bikes(lang="en", site_dir=None):
 def read_text(path, site_dir=None):
     with open(os.path.join(site_dir or SITE_DIR, path), encoding="utf-8") as f:
         return f.read()
+
+
+def list_rows(html):
+    """The markup of a catalogue page's list, between <ol class="bike-list" id="bike-list" …> and </ol>."""
+    found = re.search(r'<ol class="bike-list" id="bike-list"[^>]*>(.*?)</ol>', html, re.S)
+    return found.group(1) if found else ""
+
+
+def page_size(html):
+    """The rows a catalogue page draws at a time, as the page says (CataloguePage.pageSize)."""
+    found = re.search(r'<ol class="bike-list" id="bike-list" data-page-size="(\d+)">', html)
+    return int(found.group(1)) if found else None
 
 
 def fold(text):
@@ -442,7 +455,10 @@ class BrowserTestCase(unittest.TestCase):
     def open_catalogue(self, lang="en", query="", driver=None):
         driver = driver or self.driver
         self.open(lang + "/index.html" + query, driver)
-        self.wait(lambda d: self.css("#catalogue-tools", d).displayed(), driver, "the catalogue controls never appeared")
+        # the controls are on the page from the start; the script marks them when it has wired them
+        self.wait(
+            lambda d: self.css("#catalogue-tools", d).attr("data-ready") == "true", driver, "the catalogue never started"
+        )
 
     def css(self, selector, driver=None):
         return (driver or self.driver).css(selector)

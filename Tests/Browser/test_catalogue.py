@@ -7,7 +7,7 @@ import os
 import re
 import unittest
 
-from browser_support import SITE_DIR, Keys, bikes, fold, matrix, read_text
+from browser_support import SITE_DIR, Keys, bikes, fold, list_rows, matrix, read_text
 
 
 def default_order(lang="en"):
@@ -78,14 +78,19 @@ def ordered(records, criteria, ranks=None):
 class NoScriptCases:
     def test_without_javascript_every_bike_is_a_plain_link_and_controls_are_hidden(self):
         html = read_text("en/index.html")
-        rows = html.split('<ol class="bike-list" id="bike-list">')[1].split("</ol>")[0]
+        rows = list_rows(html)
         ids = [int(x) for x in re.findall(r'<li class="bike-item" data-id="(\d+)">', rows)]
         self.assertEqual(ids, default_order()[:250])
         self.assertEqual(rows.count('class="bike-name" href="'), len(ids))
-        self.assertRegex(html, r'<div class="catalogue-tools" id="catalogue-tools" hidden>')
-        self.assertEqual(rows.count('<div class="row-actions" hidden>'), len(ids))
-        self.assertRegex(html, r'<script defer src="\.\./assets/js/catalogue\.js"></script>')
-        self.assertRegex(html, r'<script defer src="\.\./en/data/catalogue\.js"></script>')
+        # the tools and the rows' actions are drawn whole, shown with the first paint; without JavaScript the
+        # page's <noscript> style hides them
+        self.assertRegex(html, r'<div class="catalogue-tools needs-script" id="catalogue-tools">')
+        self.assertEqual(rows.count('<div class="row-actions needs-script">'), len(ids))
+        self.assertIn("<noscript><style>.needs-script { display: none !important; }</style></noscript>", html)
+        self.assertRegex(html, r'<script defer src="\.\./assets/js/catalogue\.[0-9a-f]{8}\.js"></script>')
+        # the data is not loaded with the page: the scripts load its parts when a reader asks for it
+        self.assertNotIn("data/catalogue-0.js\"></script>", html)
+        self.assertRegex(html, r'data-catalogue="\.\./en/data/catalogue-0\.js[^"]*" id="ui-strings"')
         scripts = "".join(read_text("assets/js/" + name) for name in os.listdir(os.path.join(SITE_DIR, "assets", "js")))
         self.assertIsNone(re.search(r"\bfetch\(\s*[\w\"'`]", scripts), "fetch() is refused on file://")
         # with JavaScript off in the browser the list is complete and no control shows
@@ -264,6 +269,7 @@ class FilterCases:
 
 class OrderingCases:
     def add_criterion(self, key, direction):
+        self.open_filters()  # the ordering folds into the filters' panel
         self.select("#f-sort-key", key)
         self.select("#f-sort-dir", direction)
         self.css("#f-sort-add").click()
@@ -336,8 +342,11 @@ class OrderingCases:
         records_it = [b for b in bikes("it") if b["id"] in search_ids("v", "it")]
         self.open_catalogue("it", query=query)
         self.wait_for_ids(ordered(records_it, [("family", "asc"), ("name", "desc")], self.ranks("it")))
-        labels = [li.text for li in self.css_all("#sort-list .sort-label")]
+        # the ordering is in the folded panel, whose summary says how much it holds
+        labels = [li.prop("textContent") for li in self.css_all("#sort-list .sort-label")]
         self.assertEqual(labels, ["Famiglia, crescente", "Nome, decrescente"])
+        self.assertEqual(self.css("#filter-count").text, "(1 attivo)")
+        self.assertIsNone(self.css("#filter-panel").attr("open"), "a shared address does not unfold the panel")
 
 
 class URLStateCases:
@@ -357,7 +366,7 @@ class URLStateCases:
         self.assertEqual(self.css("#f-year-min").prop("value"), str(year))
         self.assertEqual(self.selected_value("#f-cycle"), "4")
         self.driver.refresh()
-        self.wait(lambda d: self.css("#catalogue-tools").displayed())
+        self.wait(lambda d: self.css("#catalogue-tools").attr("data-ready") == "true")
         self.wait_for_ids(expected, "after reload")
         self.assertEqual(self.css("#f-q").prop("value"), word)
 
@@ -390,7 +399,7 @@ class URLStateCases:
         self.css("#bike-list li a.bike-name").click()
         self.wait(lambda d: "/moto/" in d.url)
         self.driver.back()
-        self.wait(lambda d: self.css("#catalogue-tools").displayed())
+        self.wait(lambda d: self.css("#catalogue-tools").attr("data-ready") == "true")
         self.wait_for_ids(typed, "back from a motorcycle page")
 
 
@@ -399,7 +408,7 @@ class ThumbnailCases:
 
     def test_drawn_rows_show_the_thumbnails_of_the_plain_list(self):
         html = read_text("en/index.html")
-        rows = html.split('<ol class="bike-list" id="bike-list">')[1].split("</ol>")[0]
+        rows = list_rows(html)
         plain = dict(re.findall(r'<li class="bike-item" data-id="(\d+)">(%s)?' % self.THUMB, rows))
         if not any(plain.values()):
             self.skipTest("no photo sidecar beside the data: lists have no thumbnails")

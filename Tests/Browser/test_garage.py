@@ -58,7 +58,7 @@ class GarageCases:
         self.open("en/garage/index.html")
         self.wait(lambda d: len(garage_names(self)) == 3)
         self.assertEqual(garage_names(self), [b["name"] for b in chosen])
-        self.assertFalse(self.css("#needs-js").displayed())
+        self.assertFalse(self.css("#garage-loading").displayed())
         # first item: "move up" is disabled; move the last one up with the keyboard
         self.assertIsNotNone(self.css("#garage-list li:first-child .garage-up").attr("disabled"))
         self.css("#garage-list li:last-child .garage-up").send_keys(Keys.ENTER)

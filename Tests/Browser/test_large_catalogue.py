@@ -10,11 +10,12 @@ import os
 import re
 import unittest
 
-from browser_support import bikes, fold, matrix, read_text
+from browser_support import bikes, fold, list_rows, matrix, page_size, read_text
 
 LARGE_URL = os.environ.get("LARGE_SITE_URL", "")
 LARGE_DIR = os.environ.get("LARGE_SITE_DIR", "")
-PAGE = 250  # CataloguePage.pageSize, the JavaScript list's PAGE
+# the rows drawn at a time, as the build writes it on the page (CataloguePage.pageSize)
+PAGE = page_size(read_text("en/index.html", LARGE_DIR)) if LARGE_DIR else 0
 
 
 def large_bikes(lang="en"):
@@ -22,7 +23,7 @@ def large_bikes(lang="en"):
 
 
 def row_ids(html):
-    rows = html.split('<ol class="bike-list" id="bike-list">')[1].split("</ol>")[0]
+    rows = list_rows(html)
     return [int(x) for x in re.findall(r'<li class="bike-item" data-id="(\d+)">', rows)]
 
 

@@ -81,7 +81,11 @@ import Testing
         #expect(try preview.get("/en/").status == 200)
         let folder = try preview.get("/en")
         #expect(folder.status == 301 && folder.header("Location") == "/en/")
-        let css = try preview.get("/assets/style.css")
+        // the stylesheet, under the name the page gives it (its content's hash)
+        let link = try #require(
+            page.text.firstMatch(of: /<link rel="stylesheet" href="\.\.\/(assets\/style\.[0-9a-f]{8}\.css)">/))
+        let stylesheet = "/" + String(link.1)
+        let css = try preview.get(stylesheet)
         #expect(css.status == 200 && css.header("Content-Type")?.hasPrefix("text/css") == true)
         let json = try preview.get("/en/index.json")
         #expect(json.status == 200 && json.header("Content-Type")?.hasPrefix("application/json") == true)
@@ -122,7 +126,7 @@ import Testing
         let statuses = Mutex<[Int]>([])
         let port = preview.port
         DispatchQueue.concurrentPerform(iterations: 24) { index in
-            let target = index % 2 == 0 ? "/en/index.html" : "/assets/style.css"
+            let target = index % 2 == 0 ? "/en/index.html" : stylesheet
             let status = (try? HTTPProbe.request(port: port, target).status) ?? -1
             statuses.withLock { $0.append(status) }
         }

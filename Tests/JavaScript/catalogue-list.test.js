@@ -5,6 +5,18 @@ const { load } = require("./load.js");
 
 const G = load("catalogue-list.js");
 const L = G.list;
+// what the catalogue page reads from its controls (the build's CatalogueControls)
+const SORT_KEYS = ["year", "name", "family", "displacement", "bore", "stroke", "power", "wheelbase", "weight"];
+const RANGE_FIELDS = {
+  year: "first",
+  displacement: "nominal",
+  bore: "bore",
+  stroke: "stroke",
+  power: "power",
+  weight: "weight",
+  wheelbase: "wheelbase",
+};
+L.configure({ sortKeys: SORT_KEYS, rangeFields: RANGE_FIELDS });
 
 const FIELDS = ["id", "slug", "name", "family", "first", "last", "cycle", "displacement", "nominal", "power", "weight"];
 /** A small catalogue in the data's shape and default order (newest first). */
@@ -126,21 +138,32 @@ test("the state survives the URL both ways", () => {
   assert.deepEqual(L.readState(new URLSearchParams("?cycle=3&power_min=abc"), known).ranges, {});
 });
 
-test("range bounds come from the data; years span first to last years", () => {
-  const bounds = L.bounds(catalogue());
-  assert.deepEqual(bounds.year, { min: 1921, max: 2019 });
-  assert.deepEqual(bounds.displacement, { min: 75, max: 1100 }); // nominal
-  assert.deepEqual(bounds.power, { min: 2.6, max: 91 });
-  assert.equal(L.bounds([]).year, undefined);
+test("before the data is there, compare ids are kept as the address gives them", () => {
+  const state = L.readState(new URLSearchParams("?compare=4%2C99%2C5%2C4"), { families: new Set() });
+  assert.deepEqual(state.compare, [4, 99, 5]);
 });
 
-test("families are listed in the locale's order with their counts", () => {
-  assert.deepEqual(L.families(catalogue(), "en-US"), [
-    { family: "Cardellino", count: 1 },
-    { family: "Ercole", count: 1 },
-    { family: "V7", count: 1 },
-    { family: "V11", count: 2 },
-  ]);
+test("the ranges and orderings are the page's: another set configures another matcher and parser", () => {
+  try {
+    L.configure({ sortKeys: ["power"], rangeFields: { weight: "weight" } });
+    assert.deepEqual(L.parseSort("name-asc,power-desc"), [{ key: "power", dir: "desc" }]);
+    const state = L.readState(new URLSearchParams("?weight_max=220&bore_min=80"), { families: new Set() });
+    assert.deepEqual(state.ranges, { weight_max: 220 });
+    assert.deepEqual(ids(catalogue().filter(L.matcher(state))), [6, 2, 1]);
+  } finally {
+    L.configure({ sortKeys: SORT_KEYS, rangeFields: RANGE_FIELDS });
+  }
+});
+
+test("records carry their position in the default order from their part's start", () => {
+  const records = G.records({ fields: ["id", "slug"], motorcycles: [[9, "a"], [8, "b"]] }, 1000);
+  assert.deepEqual(
+    records.map((r) => [r.id, r.position, r.url]),
+    [
+      [9, 1000, "moto/a/index.html"],
+      [8, 1001, "moto/b/index.html"],
+    ]
+  );
 });
 
 test("a drawn row's thumbnail comes from the data's thumb cell, or the row keeps its placeholder", () => {

@@ -43,8 +43,10 @@ done
 rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$server/status"; }
 status=0
 first=""
+# the stylesheet under the name the page gives it (named by its content)
+style="/assets/$(sed -n 's#.*<link rel="stylesheet" href="\.\./assets/\([^"]*\)">.*#\1#p' "$work/site/en/index.html")"
 for run in $(seq "$runs"); do
-    for path in /en/ /en/no-such-page/ /assets/style.css; do
+    for path in /en/ /en/no-such-page/ "$style"; do
         out="$(wrk -t2 -c"$connections" -d"$duration" --latency "http://127.0.0.1:$port$path")"
         requests="$(awk '/requests in/ { print $1 }' <<<"$out")"
         errors="$(grep -E 'Socket errors' <<<"$out" || true)"

@@ -4,20 +4,27 @@
 Usage: check_nginx.py BASE_URL SITE_DIR      e.g. check_nginx.py http://127.0.0.1:8137/ /tmp/site
 
 Asserts pretty URLs (/en/ and /en/moto/<slug>/ are 200 HTML, /en is a 301 to /en/), the site's own 404 page
-with status 404, the content types of HTML, CSS and JSON, and caching headers on /assets/*.css.
+with status 404, the content types of HTML, CSS and JSON, a year's immutable caching of the content-named assets
+and revalidation of pages, and gzip (Content-Encoding, Vary) for every text type the site has: HTML, CSS, JS,
+JSON, SVG and XML, each decompressing to the file's bytes.
 Prints one line per check and exits 1 if any fails.
 """
+import glob
+import gzip
 import http.client
 import os
+import re
 import sys
 import urllib.parse
 
+CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8}\.[a-z]+$")
 
-def fetch(base, path, method="GET"):
+
+def fetch(base, path, method="GET", headers=None):
     url = urllib.parse.urlsplit(base)
     connection = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
     try:
-        connection.request(method, path, headers={"Host": "localhost"})
+        connection.request(method, path, headers={"Host": "localhost", **(headers or {})})
         response = connection.getresponse()
         body = response.read()
         return response.status, {k.lower(): v for k, v in response.getheaders()}, body
@@ -74,9 +81,46 @@ def main():
         check(f"{path} is text/css", status == 200 and headers.get("content-type", "").startswith("text/css"),
               f"{status} {headers.get('content-type')}")
         cache = headers.get("cache-control", "")
-        check(f"{path} has Cache-Control with max-age", "max-age=" in cache, cache or "no Cache-Control")
+        check(f"{path} is named by its content", bool(CONTENT_NAMED.search(path)), path)
+        check(f"{path} is cached for a year, immutable", cache == "public, max-age=31536000, immutable",
+              cache or "no Cache-Control")
         with open(os.path.join(assets, stylesheets[0]), "rb") as f:
             check(f"{path} is served unchanged", body == f.read())
+    status, headers, _ = fetch(base, "/en/")
+    check("pages revalidate (Cache-Control: no-cache)", headers.get("cache-control") == "no-cache",
+          headers.get("cache-control") or "no Cache-Control")
+
+    # gzip: one file of every text type the site has, asked for as a browser asks
+    samples = {
+        "HTML": "en/index.html",
+        "CSS": "assets/style.*.css",
+        "JavaScript": "assets/js/core.*.js",
+        "the data script": "en/data/catalogue.js",
+        "JSON": "en/index.json",
+        "SVG": "assets/favicon.*.svg",
+        "XML": "sitemap.xml",
+    }
+    for kind, pattern in samples.items():
+        found = sorted(glob.glob(os.path.join(site, pattern)))
+        if not found:
+            check(f"the site has {kind} ({pattern})", kind == "XML", "not built")  # no sitemap without a base URL
+            continue
+        file = found[0]
+        path = "/" + os.path.relpath(file, site).replace(os.sep, "/")
+        with open(file, "rb") as f:
+            plain = f.read()
+        status, headers, body = fetch(base, path, headers={"Accept-Encoding": "gzip"})
+        encoding = headers.get("content-encoding", "")
+        try:
+            same = encoding == "gzip" and gzip.decompress(body) == plain
+        except OSError:
+            same = False
+        check(f"{kind} {path} is gzip-compressed ({len(plain)} -> {len(body)} bytes)",
+              status == 200 and same and "accept-encoding" in headers.get("vary", "").lower(),
+              f"{status}, Content-Encoding {encoding or 'none'}, Vary {headers.get('vary')}")
+    status, headers, body = fetch(base, "/en/")
+    check("without Accept-Encoding a page is sent plain", "content-encoding" not in headers
+          and b"<html" in body.lower(), headers.get("content-encoding", ""))
 
     jsons = []
     for folder, _, names in os.walk(site):

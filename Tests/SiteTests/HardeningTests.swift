@@ -190,7 +190,7 @@ enum HardeningData {
                 let pages = now.keys.filter { $0.hasSuffix(".html") && !$0.hasPrefix("assets/") }
                 #expect(report.pages == pages.count, "seed \(seed)")
                 for file in [
-                    "index.html", "en/index.html", "it/index.html", "en/index.json", "en/data/catalogue.js",
+                    "index.html", "en/index.html", "it/index.html", "en/index.json", "en/data/catalogue-0.js",
                     "it/data/specs-0.js", ".guzzi-site",
                 ] {
                     #expect(now[file] != nil, "seed \(seed): \(file) missing")

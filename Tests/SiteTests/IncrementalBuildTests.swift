@@ -213,7 +213,8 @@ enum OutputState {
     }
 
     /// Only the pages whose inputs changed are rendered: a template's pages, a bike's pages and the pages that
-    /// list it, nothing at all for an asset.
+    /// list it; for an asset, every page (each names the stylesheet by its content) and the new file in place of
+    /// the old one.
     @Test func onlyPagesWhoseInputsChangedAreRendered() throws {
         var workspace = try Workspace()
         let out = workspace.folder + "/site"
@@ -229,9 +230,15 @@ enum OutputState {
         #expect(template.changes?.changed == galleries.count)
 
         let css = workspace.resources + "/assets/style.css"
+        let oldStyle = SiteFixtures.published("style.css", resources: workspace.resources)
         try (SiteFixtures.read(css) + "/* more */\n").write(toFile: css, atomically: false, encoding: .utf8)
+        let newStyle = SiteFixtures.published("style.css", resources: workspace.resources)
+        #expect(oldStyle != newStyle)
         let asset = try SiteBuilder.build(workspace.options(output: out))
-        #expect(asset.rendered == 1 && asset.changes?.changed == 1)
+        #expect(asset.rendered == first.pages + 1 && asset.changes?.changed == first.pages + 1)
+        #expect(asset.changes?.removed == 1)
+        #expect(!FileManager.default.fileExists(atPath: out + "/" + oldStyle))
+        #expect(SiteFixtures.read(out + "/en/index.html").contains("href=\"../\(newStyle)\""))
 
         // One bike's power: its pages, the pages that list or chart it, the JSON indexes; not the other bikes'.
         var elements = workspace.elements
@@ -318,7 +325,8 @@ enum OutputState {
         page[page.count / 2] ^= 1
         try page.write(to: URL(fileURLWithPath: out + "/it/index.html"))
         try FileManager.default.removeItem(atPath: out + "/404.html")
-        try FileManager.default.removeItem(atPath: out + "/assets/style.css")
+        try FileManager.default.removeItem(
+            atPath: out + "/" + SiteFixtures.published("style.css", resources: workspace.resources))
         try "mine".write(toFile: out + "/notes.txt", atomically: false, encoding: .utf8)
         let report = try SiteBuilder.build(workspace.options(output: out))
         #expect(report.changes == OutputChanges(changed: 4, removed: 0, unchanged: site.count - 4))

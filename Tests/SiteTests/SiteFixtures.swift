@@ -2,17 +2,19 @@ import Catalogue
 import Foundation
 import TestSupport
 
+@testable import Site
+
 /// Small values and paths shared by the Site tests.
 enum SiteFixtures {
     static func bike(
         id: Int, name: String, firstYear: Int, lastYear: Int? = nil, family: String? = nil, power: Power? = nil,
-        images: [String] = []
+        images: [String] = [], bore: Double? = 88
     ) -> Motorcycle {
         let text = LocalizedText(["it": "testo", "en": "text"])
         return Motorcycle(
             id: id, general: GeneralInfo(family: family, name: name, firstYear: firstYear, lastYear: lastYear),
             engine: Engine(
-                configuration: text, strokeCycle: 4, bore: 88, stroke: 82, displacementReal: 498.4,
+                configuration: text, strokeCycle: 4, bore: bore, stroke: 82, displacementReal: 498.4,
                 displacementNominal: 500, compression: 9.8, power: power, feed: text, ignition: text),
             transmission: Transmission(gearbox: text, clutch: text, finalDrive: text),
             frame: Frame(
@@ -31,6 +33,12 @@ enum SiteFixtures {
         let path = NSTemporaryDirectory() + "guzzi-test-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
+    }
+
+    /// Where a file of `Resources/assets` is published (`style.css` → `assets/style.1a2b3c4d.css`).
+    static func published(_ asset: String, resources: String = repositoryRoot + "/Resources") -> String {
+        let bytes = Array(FileManager.default.contents(atPath: resources + "/assets/" + asset) ?? Data())
+        return "assets/" + SiteAssets.publishedName(asset, bytes: bytes)
     }
 
     static func read(_ path: String) -> String {

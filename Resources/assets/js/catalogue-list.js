@@ -1,26 +1,30 @@
 /* Guzzi Tracker — the catalogue's search, filters and ordering, on data (no DOM; unit-tested in node).
  *
- * Records come from data/catalogue.js through GuzziTracker.records. A state is what the URL query holds:
+ * Records come from the edition's data (data/catalogue-<n>.js) through GuzziTracker.loadCatalogue. A state is
+ * what the URL query holds:
  *   q (search), family (repeated), cycle (2|4), <key>_min / <key>_max ranges, sort (key-dir,…), compare (ids).
- * As in the app, the displacement range filters on the nominal displacement (as the displacement facet's
- * classes do) and the displacement ordering uses the actual one.
+ * Which ranges and orderings there are is the build's to say (CatalogueControls): the page reads them from its
+ * controls and hands them to configure(). As in the app, the displacement range filters on the nominal
+ * displacement (as the displacement facet's classes do) and the displacement ordering uses the actual one.
  */
 (function (G) {
   "use strict";
 
-  const SORT_KEYS = ["year", "name", "family", "displacement", "bore", "stroke", "power", "wheelbase", "weight"];
-  /** URL key of a range -> the record field it filters on. */
-  const RANGE_FIELDS = {
-    year: "first",
-    displacement: "nominal",
-    bore: "bore",
-    stroke: "stroke",
-    power: "power",
-    weight: "weight",
-    wheelbase: "wheelbase",
-  };
-  const RANGE_KEYS = Object.keys(RANGE_FIELDS);
+  let SORT_KEYS = [];
+  /** URL key of a range -> the record field it filters on ("year" reads the span of production). */
+  let RANGE_FIELDS = {};
+  let RANGE_KEYS = [];
   const DEFAULT_SORT = [{ key: "year", dir: "desc" }];
+
+  /** The orderings (keys, as in the ordering menu) and the ranges ({key: record field}) the page offers. */
+  function configure({ sortKeys, rangeFields }) {
+    SORT_KEYS = sortKeys.slice();
+    RANGE_FIELDS = Object.assign({}, rangeFields);
+    RANGE_KEYS = Object.keys(RANGE_FIELDS);
+    G.list.SORT_KEYS = SORT_KEYS;
+    G.list.RANGE_KEYS = RANGE_KEYS;
+    G.list.RANGE_FIELDS = RANGE_FIELDS;
+  }
 
   /** Names in the locale's collation, accents and case ignored, numbers by value ("V7" before "V11"). */
   function collator(locale) {
@@ -123,7 +127,8 @@
     return { q: "", families: [], cycle: "", ranges: {}, sort: DEFAULT_SORT.slice(), explicitSort: false, compare: [] };
   }
 
-  /** The state in a URL query; unknown families and ids are dropped. */
+  /** The state in a URL query; unknown families are dropped, and so are unknown ids when `known.ids` is given
+   * (before the data is there, the ids are kept as they are). */
   function readState(params, known) {
     const state = defaultState();
     state.q = params.get("q") || "";
@@ -144,7 +149,7 @@
       state.explicitSort = true;
     }
     state.compare = G.parseIds(params.get("compare"))
-      .filter((id) => known.ids.has(id))
+      .filter((id) => !known.ids || known.ids.has(id))
       .slice(0, G.MAX_COMPARE);
     return state;
   }
@@ -193,37 +198,6 @@
     };
   }
 
-  /** {min, max} of every range over the records (years span first to last). */
-  function bounds(records) {
-    const result = {};
-    for (const key of RANGE_KEYS) {
-      let min = Infinity;
-      let max = -Infinity;
-      for (const record of records) {
-        const values = key === "year" ? [record.first, record.last] : [record[RANGE_FIELDS[key]]];
-        for (const value of values) {
-          if (typeof value !== "number" || !Number.isFinite(value)) continue;
-          if (value < min) min = value;
-          if (value > max) max = value;
-        }
-      }
-      if (min <= max) result[key] = { min, max };
-    }
-    return result;
-  }
-
-  /** [{family, count}] in the locale's collation. */
-  function families(records, locale) {
-    const counts = new Map();
-    for (const record of records) {
-      if (record.family) counts.set(record.family, (counts.get(record.family) || 0) + 1);
-    }
-    const compare = collator(locale).compare;
-    return Array.from(counts.keys())
-      .sort(compare)
-      .map((family) => ({ family, count: counts.get(family) }));
-  }
-
   /** The attributes of a drawn row's thumbnail <img>, as partials/thumbnail.html writes them, from the record's
    * `thumb` ([src, width, height], in the data only with the photo sidecar); null keeps the row's placeholder. */
   function thumbnail(record) {
@@ -251,8 +225,7 @@
     readState,
     queryString,
     matcher,
-    bounds,
-    families,
     thumbnail,
+    configure,
   };
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -62,8 +62,6 @@
       // keystroke at 250 rows), and restoring it would only be undone
       box.setAttribute("autocomplete", "off");
       box.setAttribute("aria-label", G.fill(S.compare_pick_name, { name: record.name }));
-      box.closest(".compare-pick").hidden = false;
-      row.querySelector(".row-actions").hidden = false;
       fillCell(row, "years", record.years);
       const displacement = fillCell(row, "displacement", record.displacement_text);
       displacement.dataset.value = record.displacement === null ? "" : String(record.displacement);
@@ -123,8 +121,18 @@
       }
     }
 
+    /** Takes the rows already in the list (the page's own, the first of the default order, the same markup) as
+     * the rows of their motorcycles, so a draw of that order keeps them instead of making them again. */
+    function adopt() {
+      for (const row of list.children) {
+        const id = Number(row.dataset.id);
+        if (id && !rows.has(id)) rows.set(id, row);
+      }
+    }
+
     return {
       draw,
+      adopt,
       /** The rows that can be on screen where the list is now. */
       onScreen: () => screenRows(list.getBoundingClientRect().top, window.innerHeight, MIN_ROW),
       /** The rows that fill a screen from a row scrolled to its top. */

@@ -1,25 +1,25 @@
 /* Guzzi Tracker — the catalogue page: search, combinable filters, multi-key ordering and compare ticks, all kept
- * in the URL query, on the edition's data (data/catalogue.js).
+ * in the URL query, on the edition's data (data/catalogue-<n>.js).
  *
- * Without JavaScript the page is a plain list of links (the first CataloguePage.pageSize motorcycles, then
- * numbered pages). With it, the list is drawn from data: the matching motorcycles in the chosen order, PAGE at a
- * time with a "show more" button, each row a copy of the page's <template id="bike-row"> (the same markup as the
- * plain rows; catalogue-rows.js). Filtering and ordering work on data, never on DOM nodes, so a keystroke costs
- * the same whether the catalogue has a hundred motorcycles or ten thousand: a pass over an array already in
- * order, and the rows on screen drawn before the next frame (the rest of the PAGE when the browser is idle).
- * The address follows each change; while typing it is written once the results are shown (see commit()).
+ * The page arrives whole: the first page of the list (the default order) and every control, drawn by the build
+ * (partials/catalogue-controls.html), so nothing moves when this script starts. The script wires the controls and
+ * takes the page's rows as the first rows of the list (catalogue-rows.js adopt); it loads the edition's data only
+ * when it is needed: the address asks for a search, a filter or an order, or the reader reaches for the tools
+ * (focus, a touch) or asks for more rows. A reader who only scrolls the list downloads no data at all, and
+ * one who searches has it by the time the second letter is typed. Then the list is drawn from data: the matching
+ * motorcycles in the chosen order, a page at a time with a "show more" button, each row a copy of the page's
+ * <template id="bike-row"> (the markup of the plain rows). Filtering and ordering work on data, never on DOM
+ * nodes, so a keystroke costs the same whether the catalogue has a hundred motorcycles or ten thousand. The
+ * address follows each change; while typing it is written once the results are shown (see commit()).
  */
 (function (G) {
   "use strict";
-
-  const PAGE = 250; // rows drawn at a time: the size of the plain pages (CataloguePage.pageSize)
 
   G.onStart((S) => {
     const tools = document.getElementById("catalogue-tools");
     const list = document.getElementById("bike-list");
     const template = document.getElementById("bike-row");
-    // no data (a data file missing): the plain list stays, as without JavaScript
-    if (tools && list && template && G.catalogue) start(S, tools, list, template);
+    if (tools && list && template) start(S, tools, list, template);
   });
 
   function start(S, tools, list, template) {
@@ -29,45 +29,39 @@
     const cycle = $("f-cycle");
     const familyBox = $("f-families");
     const count = $("result-count");
+    const filterCount = $("filter-count");
     const compareLink = $("compare-link");
     const compareHint = $("compare-hint");
     const more = $("list-more");
     const moreButton = $("show-more");
     const rangeInputs = Array.from(form.querySelectorAll("input[data-range]"));
+    const PAGE = Number(list.dataset.pageSize); // rows drawn at a time: the plain pages' size (CataloguePage)
 
-    const records = G.list.prepare(G.records(G.catalogue));
-    const byId = new Map(records.map((record) => [record.id, record]));
+    // the orderings and ranges the page offers (CatalogueControls, drawn by the build)
+    const rangeFields = {};
+    form.querySelectorAll("fieldset[data-range]").forEach((set) => {
+      rangeFields[set.dataset.range] = set.dataset.field;
+    });
+    G.list.configure({
+      sortKeys: Array.from($("f-sort-key").options, (option) => option.value),
+      rangeFields,
+    });
+    const families = new Set(Array.from(familyBox.querySelectorAll('input[name="family"]'), (box) => box.value));
+
+    let records = null; // every motorcycle, once the data is there
+    let byId = null;
+    let loading = false;
+    let stale = false; // the state changed before the data was there: apply it when it arrives
+    let wantsMore = false; // "show more" was pressed before the data was there
     const orders = new Map(); // sort text -> records in that order (the last few)
     let state;
     let results = [];
-    let shown = 0;
+    let shown = list.children.length; // the page's own rows
     let typingIn = null; // the field being typed in: its first keystroke pushes a history entry, the rest replace it
     let typed = null; // {url, push}: the address for what was typed, not written yet
 
-    // bounds of every range, from the data itself; what the field accepts as placeholder (no grouping)
-    const bounds = G.list.bounds(records);
-    for (const input of rangeInputs) {
-      const range = bounds[input.dataset.range];
-      if (!range) continue;
-      input.min = String(range.min);
-      input.max = String(range.max);
-      input.placeholder = String(range[input.dataset.bound]);
-    }
-
-    // families: one tick box each, in the locale's order, with how many motorcycles it has
-    const families = G.list.families(records, G.locale);
-    families.forEach(({ family, count: n }, i) => {
-      const id = "f-family-" + (i + 1);
-      const row = G.element("div", { className: "check" });
-      const label = G.element("label", { for: id }, family + " ");
-      label.append(G.element("span", { className: "n" }, "(" + G.formatNumber(n, 0) + ")"));
-      row.append(G.element("input", { type: "checkbox", id, name: "family", value: family }), label);
-      familyBox.append(row);
-    });
-    const known = { families: new Set(families.map((f) => f.family)), ids: byId };
-
     function readURL() {
-      return G.list.readState(new URLSearchParams(window.location.search), known);
+      return G.list.readState(new URLSearchParams(window.location.search), { families, ids: byId });
     }
 
     function setURL(url, push) {
@@ -98,6 +92,36 @@
       }
       writeTyped();
       setURL(url, push);
+    }
+
+    /** Loads the edition's data, once; what was asked for meanwhile is done when it arrives. */
+    function needData() {
+      if (records || loading) return;
+      loading = true;
+      list.setAttribute("aria-busy", "true");
+      G.loadCatalogue(G.list.prepare).then(
+        (loaded) => {
+          records = loaded;
+          byId = new Map(records.map((record) => [record.id, record]));
+          state.compare = state.compare.filter((id) => byId.has(id));
+          list.removeAttribute("aria-busy");
+          if (stale) {
+            stale = false;
+            apply();
+          } else {
+            results = ordered().filter(G.list.matcher(state)); // the rows on the page are its first ones
+          }
+          renderCompare();
+          if (wantsMore) {
+            wantsMore = false;
+            showMoreRows();
+          }
+        },
+        () => {
+          list.removeAttribute("aria-busy");
+          count.textContent = S.load_error;
+        }
+      );
     }
 
     function ordered() {
@@ -143,6 +167,7 @@
       },
       done: showMore,
     });
+    drawer.adopt();
 
     /** Draws the results shown: at least the first `now` rows before the next frame, the rest when idle. */
     function draw(now) {
@@ -162,6 +187,14 @@
       list.dataset.count = String(results.length);
     }
 
+    function showMoreRows() {
+      const first = shown;
+      shown += PAGE;
+      draw(first + drawer.screenful()); // the first new row gets the focus, and the screen it scrolls to
+      const row = list.children[first];
+      if (row) row.querySelector(".bike-name").focus(); // keyboard users carry on from the first new row
+    }
+
     function renderCompare() {
       syncCompare(list);
       const n = state.compare.length;
@@ -171,6 +204,17 @@
       else compareLink.removeAttribute("href");
       const hint = n < 2 ? S.compare_hint : n >= G.MAX_COMPARE ? S.compare_full : "";
       if (compareHint.textContent !== hint) compareHint.textContent = hint;
+    }
+
+    /** How many filters and orderings the folded panel holds, on its summary: "(2 active)". */
+    function renderFilterCount() {
+      const n =
+        (state.families.length ? 1 : 0) +
+        (state.cycle ? 1 : 0) +
+        Object.keys(state.ranges).length +
+        (state.explicitSort && !G.list.isDefaultSort(state.sort) ? 1 : 0);
+      const text = n ? G.fill(G.plural(S, "filters_active", n), { n: G.formatNumber(n, 0) }) : "";
+      if (filterCount.textContent !== text) filterCount.textContent = text;
     }
 
     const sorting = G.sortControls({
@@ -193,16 +237,26 @@
       familyBox.querySelectorAll('input[name="family"]').forEach((box) => {
         box.checked = ticked.has(box.value);
       });
-      if (state.families.length || state.cycle || Object.keys(state.ranges).length) $("filter-panel").open = true;
       sorting.render();
+      renderFilterCount();
     }
 
     function changed(kind, field) {
-      apply();
+      renderFilterCount();
+      if (records) {
+        apply();
+      } else {
+        stale = true;
+        needData();
+      }
       commit(kind, field);
     }
 
     form.addEventListener("submit", (event) => event.preventDefault());
+    // reaching for the search or the filters is the moment to fetch the data: it is there by the time a search is
+    // typed (not the unit switch or the compare link, which need none)
+    form.addEventListener("focusin", needData);
+    form.addEventListener("pointerdown", needData);
     search.addEventListener("input", () => {
       state.q = search.value;
       changed("typing", "q");
@@ -242,18 +296,24 @@
       commit("quiet");
     });
     moreButton.addEventListener("click", () => {
-      const first = shown;
-      shown += PAGE;
-      draw(first + drawer.screenful()); // the first new row gets the focus, and the screen it scrolls to
-      const row = list.children[first];
-      if (row) row.querySelector(".bike-name").focus(); // keyboard users carry on from the first new row
+      if (records) {
+        showMoreRows();
+      } else {
+        wantsMore = true;
+        needData();
+      }
     });
     window.addEventListener("popstate", () => {
       typed = null; // the browser has left the entry it was meant for
       state = readURL();
       typingIn = null;
       writeControls();
-      apply();
+      if (records) {
+        apply();
+      } else {
+        stale = true;
+        needData();
+      }
       renderCompare();
     });
     // a click may leave the page (a row's link) or change the state: what was typed goes into the history first
@@ -261,12 +321,14 @@
 
     state = readURL();
     writeControls();
-    apply(Infinity); // the whole first page before the tools show
     renderCompare();
+    // the page's rows are the default state's first page: an address asking for anything else needs the data
+    if (G.list.queryString(Object.assign({}, state, { compare: [] })) !== "") {
+      stale = true;
+      needData();
+    }
     const pager = $("catalogue-pager");
     if (pager) pager.hidden = true; // the plain pages are for browsers without JavaScript
-    tools.hidden = false;
-    // collating 10 000 names takes a tenth of a second: do it before anyone asks for that order
-    G.whenIdle(() => G.list.prepareRanks(records, G.locale), 5000);
+    tools.dataset.ready = "true";
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

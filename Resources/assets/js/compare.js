@@ -90,18 +90,19 @@
   G.onStart((S) => {
     const app = document.getElementById("compare-app");
     if (!app) return;
-    if (!G.catalogue) {
-      document.getElementById("needs-js").textContent = S.load_error;
-      return;
-    }
-    start(S, app);
+    G.loadCatalogue().then(
+      (records) => start(S, app, records),
+      () => {
+        document.getElementById("compare-status").textContent = S.load_error;
+      }
+    );
   });
 
-  function start(S, app) {
+  function start(S, app, records) {
     const status = document.getElementById("compare-status");
     const scroll = document.getElementById("compare-scroll");
     const onlyDiff = document.getElementById("compare-only-diff");
-    const byId = new Map(G.records(G.catalogue).map((bike) => [bike.id, bike]));
+    const byId = new Map(records.map((bike) => [bike.id, bike]));
     let generation = 0;
 
     function selected() {
@@ -196,8 +197,6 @@
       if (table) table.classList.toggle("only-diff", onlyDiff.checked);
     });
     window.addEventListener("popstate", () => render());
-    document.getElementById("needs-js").hidden = true;
-    app.hidden = false;
     render();
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

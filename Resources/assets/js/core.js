@@ -6,14 +6,15 @@
  *   catalogue       catalogue-list.js (search, filters, ordering on data: no DOM), catalogue-sort.js (the
  *                   ordering controls), catalogue-rows.js (the list's rows), catalogue.js (the page);
  *   Garage, compare garage.js, compare.js.
- * Their data is the edition's data/catalogue.js and data/specs-<n>.js, classic scripts written by the build that
- * set GuzziTracker.catalogue and GuzziTracker.specs. Classic scripts and <script src>, never modules or fetch():
+ * Their data is the edition's data/catalogue-<n>.js and data/specs-<n>.js, classic scripts written by the build
+ * that set GuzziTracker.catalogueParts and GuzziTracker.specs, loaded when a page needs them (loadCatalogue). Classic scripts and <script src>, never modules or fetch():
  * browsers refuse both on pages opened from disk (file://), and the site must work from a folder or a USB stick.
  * Each file adds to the GuzziTracker namespace and starts its page through GuzziTracker.onStart, which runs once
  * every deferred script (data included) has run. Files touch the DOM only when started, so the node unit tests
  * (Tests/JavaScript) load them without one. New DOM is built with createElement/textContent or from <template>
- * markup: data never goes through innerHTML. Without JavaScript every control stays hidden and the pages are
- * plain lists of links.
+ * markup: data never goes through innerHTML. Controls are in the pages' HTML from the start, so nothing moves
+ * when the scripts start; without JavaScript they are hidden (the class needs-script) and the pages are plain
+ * lists of links.
  */
 (function (G) {
   "use strict";
@@ -72,11 +73,13 @@
     return a.length === b.length && a.every((value, index) => value === b[index]);
   };
 
-  /** The edition's motorcycles from data/catalogue.js as objects, in the data's (the default) order. */
-  G.records = function (data) {
+  /** The motorcycles of a part of the edition's data as objects; `start` is the part's first position in the
+   * data's (the default) order. */
+  G.records = function (data, start) {
     const fields = (data && data.fields) || [];
-    return ((data && data.motorcycles) || []).map((row, position) => {
-      const record = { position };
+    const offset = start || 0;
+    return ((data && data.motorcycles) || []).map((row, index) => {
+      const record = { position: offset + index };
       fields.forEach((field, i) => {
         record[field] = row[i] === undefined ? null : row[i];
       });
@@ -131,10 +134,53 @@
     }
   };
 
+  // --- the edition's data ------------------------------------------------------------------------
+
+  let loading = null;
+  /** Loads the edition's data, the parts the page names (#ui-strings data-catalogue: data/catalogue-<n>.js),
+   * each with a <script> element (fetch() is refused on file://), all at once, and resolves with every motorcycle
+   * as a record (G.records), in the default order; G.catalogue is then the edition's header and all the rows. The
+   * parts are small so that each runs in a task of its own (a long one would hold up a reader's keystroke):
+   * `eachPart(records)` runs on each part's records in that task, for work that should not wait for the rest.
+   * Loaded once per page; the first caller's eachPart is the one used. */
+  G.loadCatalogue = function (eachPart) {
+    if (loading) return loading;
+    loading = new Promise((resolve, reject) => {
+      const element = document.getElementById("ui-strings");
+      const urls = String((element && element.dataset.catalogue) || "")
+        .split(" ")
+        .filter(Boolean);
+      const parts = (G.catalogueParts = G.catalogueParts || []);
+      const records = [];
+      let left = urls.length;
+      if (!left) return reject(new Error("the page names no catalogue data"));
+      urls.forEach((url, number) => {
+        const made = () => {
+          const part = parts[number];
+          if (!part) return reject(new Error("no data in " + url));
+          records[number] = G.records(part, part.start);
+          if (eachPart) eachPart(records[number]);
+          left -= 1;
+          if (left === 0) {
+            G.catalogue = Object.assign({}, parts[0], { motorcycles: [].concat(...parts.map((p) => p.motorcycles)) });
+            resolve([].concat(...records));
+          }
+        };
+        if (parts[number]) return made(); // already there (a page that loads it with <script defer>)
+        const script = document.createElement("script");
+        script.src = url;
+        script.onload = made;
+        script.onerror = () => reject(new Error("cannot load " + url));
+        document.head.append(script);
+      });
+    });
+    return loading;
+  };
+
   // --- start-up ----------------------------------------------------------------------------------
 
   const starters = [];
-  /** Runs `start(strings)` once every deferred script has run (so the data files are there too). */
+  /** Runs `start(strings)` once every deferred script has run. */
   G.onStart = function (start) {
     starters.push(start);
   };

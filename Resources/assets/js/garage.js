@@ -1,6 +1,6 @@
 /* Guzzi Tracker — the Garage page: the saved motorcycles (store.js) with reorder, remove, compare ticks and a
  * share link (?ids=12,4,7) that rebuilds the Garage in another browser, asking first when one is already saved
- * there (replace, merge, keep). Names, years and figures come from the edition's data/catalogue.js.
+ * there (replace, merge, keep). Names, years and figures come from the edition's data (loadCatalogue).
  */
 (function (G) {
   "use strict";
@@ -26,20 +26,21 @@
   G.onStart((S) => {
     const app = document.getElementById("garage-app");
     if (!app) return;
-    if (!G.catalogue) {
-      document.getElementById("needs-js").textContent = S.load_error;
-      return;
-    }
-    G.store.ready.then(() => start(S, app));
+    Promise.all([G.loadCatalogue(), G.store.ready]).then(
+      ([records]) => start(S, app, records),
+      () => {
+        document.getElementById("garage-loading").textContent = S.load_error;
+      }
+    );
   });
 
-  function start(S, app) {
+  function start(S, app, records) {
     const $ = (id) => document.getElementById(id);
     const list = $("garage-list");
     const status = $("garage-status");
     const shareURL = $("share-url");
     const compareLink = $("compare-link");
-    const byId = new Map(G.records(G.catalogue).map((bike) => [bike.id, bike]));
+    const byId = new Map(records.map((bike) => [bike.id, bike]));
     let picked = [];
 
     const known = (ids) => ids.filter((id) => byId.has(id));
@@ -193,8 +194,7 @@
       if (key === G.GARAGE_KEY || key === null) render();
     });
 
-    $("needs-js").hidden = true;
-    app.hidden = false;
+    $("garage-loading").hidden = true;
     handleShared();
     render();
   }

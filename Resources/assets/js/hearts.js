@@ -28,7 +28,7 @@
     });
   };
 
-  /** Names a heart for screen readers ("Save V7 in the Garage") and shows its row's actions. */
+  /** Names a heart for screen readers ("Save V7 in the Garage"). */
   G.labelHeart = function (button) {
     if (button.dataset.name) {
       button.setAttribute("aria-label", G.fill(G.S.garage_save_name, { name: button.dataset.name }));
@@ -37,9 +37,6 @@
 
   G.onStart(() => {
     document.querySelectorAll(".garage-toggle").forEach(G.labelHeart);
-    document.querySelectorAll(".row-actions, .bike-actions").forEach((box) => {
-      box.hidden = false;
-    });
     document.addEventListener("click", (event) => {
       const button = event.target.closest(".garage-toggle");
       if (!button) return;

@@ -140,7 +140,7 @@
   }
 
   G.createStore = function (S) {
-    if (window.location.protocol === "file:" && S.assets) return bridgeStore(S.assets + "storage.html");
+    if (window.location.protocol === "file:" && S.storage) return bridgeStore(S.storage);
     return localStore();
   };
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -79,7 +79,6 @@
 
   G.onStart(() => {
     document.querySelectorAll(".unit-switch").forEach((fieldset) => {
-      fieldset.hidden = false;
       fieldset.addEventListener("change", (event) => {
         const radio = event.target;
         if (radio.name !== "units" || !radio.checked) return;

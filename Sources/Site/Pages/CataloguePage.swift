@@ -33,6 +33,9 @@ struct CataloguePage {
         context.merge(self.context(from: page, number: number)) { $1 }
         context["page_title"] = .text(title)
         context["compare_href"] = .text(page.route.link(to: plan.compareRoute(edition.language)))
+        if number == 1 {
+            context["controls"] = .map(ValueMap(CatalogueControls(edition: edition, plan: plan).context()))
+        }
         return context
     }
 
@@ -47,6 +50,7 @@ struct CataloguePage {
             let texts = plan.texts[edition.language]![index]
             return Self.row(
                 id: .number(Double(bike.id)), name: bike.general.name,
+                compareLabel: edition.localization.format("compare_pick_name", ["name": bike.general.name]),
                 href: page.route.link(to: plan.motorcycleRoute(edition.language, index: index)), years: texts.years,
                 displacement: texts.displacement, raw: bike.engine.displacementReal, power: texts.power,
                 thumb: thumbnails.value(bike))
@@ -76,23 +80,27 @@ struct CataloguePage {
             "motorcycles": .list(items),
             "count_text": .text(edition.plural("motorcycles", count: bikes.count)),
             "first_page": .bool(number == 1),
+            "page_size": .number(Double(Self.pageSize)),
             "pager": pager,
             "thumbnails": .bool(thumbnails.areShown),
             // The shape of a row for the script, which draws rows from data with the same markup.
             "row_template": Self.row(
-                id: .text(""), name: "", href: "", years: "", displacement: nil, raw: nil, power: nil),
+                id: .text(""), name: "", compareLabel: "", href: "", years: "", displacement: nil, raw: nil,
+                power: nil),
         ]
     }
 
     /// One list row; figures are `{value, lang}` maps, the shape `partials/value.html` draws, dash included;
     /// `thumb` is the row's `ListThumbnails` value (null: no photo, or no thumbnails at all).
     static func row(
-        id: Value, name: String, href: String, years: String, displacement: String?, raw: Double?, power: String?,
+        id: Value, name: String, compareLabel: String, href: String, years: String, displacement: String?, raw: Double?,
+        power: String?,
         thumb: Value = .null
     ) -> Value {
         [
             "id": id,
             "name": .text(name),
+            "compare_label": .text(compareLabel),
             "href": .text(href),
             "years": .text(years),
             "displacement": [

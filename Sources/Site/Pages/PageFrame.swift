@@ -20,6 +20,8 @@ struct PageFrame: Sendable {
 
     /// Overrides the base URL's path for the 404 page's links (see `BuildOptions.servedFromPath`).
     let servedFromPath: String?
+    /// The parts of each edition's catalogue data, from the edition's folder (`BrowserData.cataloguePaths`).
+    let catalogueData: [String]
 
     init(
         plan: SitePlan, baseURL: String?, datasetVersion: Int, editions: Editions,
@@ -30,6 +32,7 @@ struct PageFrame: Sendable {
         self.baseURL = baseURL
         self.datasetVersion = datasetVersion
         self.editions = editions
+        catalogueData = BrowserData.cataloguePaths(plan)
         labelValues = editions.mapValues { .map(ValueMap($0.localization.labels.mapValues { Value.text($0) })) }
         footerData = editions.mapValues {
             .text($0.localization.format("footer_data", ["version": String(datasetVersion)]))
@@ -45,8 +48,6 @@ struct PageFrame: Sendable {
             ].map { section, route in (section, edition.localization["nav_" + section], route) }
         }
     }
-
-    static let stylesheet = Route(["assets"], fileName: "style.css")
 
     static let sourceURL = "https://github.com/hispanico94/Guzzi-Tracker"
     static let licenceURL = "https://www.gnu.org/licenses/old-licenses/gpl-2.0.html"
@@ -80,6 +81,7 @@ struct PageFrame: Sendable {
             }
         }
         let nav: [Value] = navigation(page, language: language)
+        let editionRoot = rootLink(from: page) + plan.catalogueRoute(language).urlPath
         let pageValue: ValueMap = [
             "lang": .text(language.rawValue),
             "locale": .text(edition.localization.locale),
@@ -89,10 +91,9 @@ struct PageFrame: Sendable {
             "indexable": .bool(page.isIndexable),
             "alternates": .list(alternates),
             "root": .text(rootLink(from: page)),
-            "stylesheet": .text(link(from: page, to: Self.stylesheet)),
             "home": .text(link(from: page, to: .root)),
-            "assets": .text(rootLink(from: page) + "assets/"),
-            "edition_root": .text(rootLink(from: page) + plan.catalogueRoute(language).urlPath),
+            "edition_root": .text(editionRoot),
+            "catalogue_data": .list(catalogueData.map { .text(editionRoot + $0) }),
             "switches": .list(switcher),
             "nav": .list(nav),
             "footer_data": footerData[language]!,

@@ -11,14 +11,38 @@ struct PhotoValues {
     let photos: PhotoSidecar
     let language: Language
 
-    /// `{src, srcset, width, height, portrait}`. With a sidecar entry, `src` is the smallest file at least
-    /// `fallbackEdge` pixels on its longest edge and `width`/`height` are that file's; without one, `src` is
-    /// the dataset's URL and the others are null, so the template writes the markup it always did.
+    /// `{src, srcset, width, height, portrait, boxed, on_demand, origin}`. With a sidecar entry, `src` is the
+    /// smallest file at least `fallbackEdge` pixels on its longest edge and `width`/`height` are that file's.
+    /// Without one the size is unknown (`boxed`: the layout gives the photo a box of its own proportions, so
+    /// nothing moves when it arrives) and, for an original, so is its weight: `on_demand`, the page shows a box
+    /// that links to it instead (`UnsizedPhoto`). `origin` is the host a page may connect to early.
     func image(_ url: String, fallbackEdge: Int = 640) -> Value {
-        guard let sized = photos.sized(url) else {
-            return ["src": .text(url), "srcset": .null, "width": .null, "height": .null, "portrait": false]
-        }
+        guard let sized = photos.sized(url) else { return Self.unsized(url) }
         return Self.image(sized, fallbackEdge: fallbackEdge)
+    }
+
+    static func unsized(_ url: String) -> Value {
+        var src = url
+        var srcset: Value = .null
+        var onDemand = false
+        switch UnsizedPhoto(url) {
+        case .thumbnails(let thumbnail, let set):
+            src = thumbnail
+            srcset = .text(set)
+        case .small: break
+        case .original: onDemand = true
+        }
+        return [
+            "src": .text(src), "srcset": srcset, "width": .null, "height": .null, "portrait": false,
+            "boxed": true, "on_demand": .bool(onDemand), "origin": onDemand ? .null : origin(of: src),
+        ]
+    }
+
+    /// `https://live.staticflickr.com` of `https://live.staticflickr.com/65535/…`; null for anything else.
+    static func origin(of url: String) -> Value {
+        guard url.hasPrefix("https://") else { return .null }
+        let host = url.dropFirst("https://".count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return host.isEmpty ? .null : .text("https://" + host)
     }
 
     static func image(_ sized: SizedPhoto, fallbackEdge: Int) -> Value {
@@ -29,6 +53,7 @@ struct PhotoValues {
             "width": .number(Double(fallback.width)),
             "height": .number(Double(fallback.height)),
             "portrait": .bool(fallback.height > fallback.width),
+            "boxed": false, "on_demand": false, "origin": origin(of: fallback.url),
         ]
     }
 

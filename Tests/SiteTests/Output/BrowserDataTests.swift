@@ -37,9 +37,11 @@ import Testing
         let sample = try Catalogue.load(contentsOf: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json")
         let bikes = sample.catalogue.motorcycles
         for lang in ["en", "it"] {
-            let text = SiteFixtures.read(out + "/\(lang)/data/catalogue.js")
-            #expect(text.contains("(globalThis.GuzziTracker = globalThis.GuzziTracker || {}).catalogue = {"))
+            let text = SiteFixtures.read(out + "/\(lang)/data/catalogue-0.js")
+            #expect(text.contains("(G.catalogueParts = G.catalogueParts || [])[0] = {"))
+            #expect(text.hasSuffix("})((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));\n"))
             let data = try #require(try Self.json(ofScript: text) as? [String: Any])
+            #expect(data["parts"] as? Int == 1 && data["start"] as? Int == 0)
             let fields = try #require(data["fields"] as? [String])
             let rows = try #require(data["motorcycles"] as? [[Any]])
             #expect(rows.count == bikes.count)
@@ -140,6 +142,37 @@ import Testing
             .replacingOccurrences(of: "'", with: "&#39;")
     }
 
+    /// A long catalogue's data comes in parts of `cataloguePartSize` bikes in the default order, each a script that
+    /// runs on its own; every page names them all, from its own folder.
+    @Test func aLongCatalogueComesInPartsThatEveryPageNames() throws {
+        let catalogue = Self.catalogue(2_345)
+        let editions = try Self.editions()
+        let plan = SitePlan(catalogue: catalogue, editions: editions)
+        let files = BrowserData.files(plan: plan, editions: editions).filter { $0.path.hasPrefix("en/data/catalogue") }
+        #expect(files.map(\.path) == (0..<3).map { "en/data/catalogue-\($0).js" })
+        var ids: [Int] = []
+        for (number, file) in files.enumerated() {
+            let data = try #require(try Self.json(ofScript: file.make()) as? [String: Any])
+            #expect(data["parts"] as? Int == 3)
+            #expect(data["start"] as? Int == number * BrowserData.cataloguePartSize)
+            let rows = try #require(data["motorcycles"] as? [[Any]])
+            #expect(rows.count == (number < 2 ? BrowserData.cataloguePartSize : 345))
+            ids += rows.map { $0[0] as! Int }
+            #expect(String(decoding: file.make(), as: UTF8.self).contains("catalogueParts || [])[\(number)] = {"))
+        }
+        #expect(ids == plan.defaultOrder.map { catalogue.motorcycles[$0].id })
+        let options = BuildTests.options(output: "/nonexistent")
+        let site = Site(
+            plan: plan, editions: editions, library: try SiteBuilder.loadInputs(options).library,
+            assets: try SiteAssets(folder: options.resourcesPath + "/assets"), baseURL: nil)
+        let page = try #require(plan.pages.first { $0.route.filePath == "it/moto/bike-1-1921/index.html" })
+        let html = String(decoding: try site.render(page), as: UTF8.self)
+        #expect(
+            html.contains(
+                "data-catalogue=\"../../../it/data/catalogue-0.js ../../../it/data/catalogue-1.js "
+                    + "../../../it/data/catalogue-2.js\""))
+    }
+
     /// A few hundred bikes are cut into chunks by id, each in one file per edition, never one file per bike.
     @Test func specsAreChunkedByIdAndCoverEveryBike() throws {
         let catalogue = Self.catalogue(601)
@@ -153,7 +186,7 @@ import Testing
         #expect(
             files.map(\.path)
                 == editions.languages.flatMap { lang in
-                    (["catalogue.js"] + (0...12).map { "specs-\($0).js" }).map { "\(lang.rawValue)/data/\($0)" }
+                    (["catalogue-0.js"] + (0...12).map { "specs-\($0).js" }).map { "\(lang.rawValue)/data/\($0)" }
                 })
         let catalogueData = try #require(try Self.json(ofScript: files[0].make()) as? [String: Any])
         let fields = try #require(catalogueData["fields"] as? [String])
@@ -180,8 +213,11 @@ import Testing
             #expect(paths.contains(path), "\(path)")
         }
         #expect(!paths.contains("en/page/4/index.html") && !paths.contains("en/page/1/index.html"))
-        let library = try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent")).library
-        let site = Site(plan: plan, editions: editions, library: library, baseURL: "https://example.org/")
+        let options = BuildTests.options(output: "/nonexistent")
+        let library = try SiteBuilder.loadInputs(options).library
+        let site = Site(
+            plan: plan, editions: editions, library: library,
+            assets: try SiteAssets(folder: options.resourcesPath + "/assets"), baseURL: "https://example.org/")
         let page = try #require(plan.pages.first { $0.route.filePath == "it/pagina/2/index.html" })
         #expect(page.twins["en"]?.filePath == "en/page/2/index.html")
         let html = String(decoding: try site.render(page), as: UTF8.self)

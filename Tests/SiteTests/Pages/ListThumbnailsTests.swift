@@ -71,7 +71,7 @@ import Testing
     @Test func theDataScriptCarriesEachRowsThumbnail() throws {
         let out = try PhotoPagesTests.build(try PhotoPagesTests.data())
         defer { try? FileManager.default.removeItem(atPath: (out as NSString).deletingLastPathComponent) }
-        let script = SiteFixtures.read(out + "/en/data/catalogue.js")
+        let script = SiteFixtures.read(out + "/en/data/catalogue-0.js")
         let data = try #require(try BrowserDataTests.json(ofScript: script) as? [String: Any])
         let fields = try #require(data["fields"] as? [String])
         let thumb = try #require(fields.firstIndex(of: "thumb"))
@@ -93,7 +93,7 @@ import Testing
             #expect(html.contains("<li class=\"bike-item\" data-id=\"1\">\n<a class=\"bike-name\""), "\(path)")
             #expect(!html.contains("bike-thumb"), "\(path)")
         }
-        let script = SiteFixtures.read(out + "/en/data/catalogue.js")
+        let script = SiteFixtures.read(out + "/en/data/catalogue-0.js")
         #expect(!script.contains("thumb") && !script.contains("staticflickr.com/65535/52814467203_"))
     }
 }

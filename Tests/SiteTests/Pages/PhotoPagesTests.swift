@@ -80,16 +80,17 @@ import Testing
         #expect(first.contains("sizes=\"(min-width: 46rem) 19rem, (min-width: 31rem) 22rem, calc(100vw - 2rem)\""))
         #expect(first.contains("width=\"427\" height=\"640\""))
         #expect(!first.contains("loading="), "the first photo in view is not lazy")
+        #expect(first.contains("fetchpriority=\"high\""), "and it is fetched first")
         #expect(
             first.contains(
                 "Photo by <a href=\"https://www.flickr.com/photos/bob/\">Bob</a> · "
                     + "<a href=\"https://www.flickr.com/photos/bob/53021876544/\">Photo page on Flickr</a> · "
                     + "Licence: <span>All Rights Reserved</span> · <a href=\"\(Self.norge[0])\">Image file</a>"))
-        // A photo Flickr no longer has keeps the markup of a photo without an entry.
+        // A photo Flickr no longer has keeps the markup of a photo without an entry: its Flickr size, boxed.
         let second = tiles[1]
         #expect(
             second.contains(
-                "<a class=\"photo-link\" href=\"\(Self.norge[1])\"><img src=\"\(Self.norge[1])\" "
+                "<a class=\"photo-link\" href=\"\(Self.norge[1])\"><img src=\"\(Self.norge[1])\" class=\"photo-boxed\" "
                     + "alt=\"Moto Guzzi GT Norge (1928–1930), photo 2 of 2\" loading=\"lazy\" decoding=\"async\"></a>"))
         #expect(second.contains("<a href=\"https://flic.kr/p/2oMkR1Z\">Photo page on Flickr</a>"))
         #expect(!second.contains("srcset") && !second.contains("Photo by"))
@@ -122,22 +123,58 @@ import Testing
                 "Licenza: <a rel=\"license\" href=\"https://creativecommons.org/licenses/by-nc/2.0/\" lang=\"en\">"
                     + "Attribution-NonCommercial License</a>"))
         #expect(!html.contains("src=\"\(Self.normale)\""), "the dataset's file is not loaded when a size is known")
-        // A motorcycle whose photo has no entry keeps the dataset's URL, without width and height.
+        #expect(html.contains("<link rel=\"preconnect\" href=\"https://live.staticflickr.com\">"))
+        // A motorcycle whose photo has no entry keeps the dataset's URL (a Flickr size), boxed.
         let falcone = SiteFixtures.read(out + "/en/moto/falcone-1950/index.html")
-        #expect(falcone.contains("<img src=\"https://live.staticflickr.com/65535/51234098765_9b8a7c6d5e_b.jpg\" alt="))
+        #expect(
+            falcone.contains(
+                "<img src=\"https://live.staticflickr.com/65535/51234098765_9b8a7c6d5e_b.jpg\" class=\"photo-boxed\" alt="
+            ))
         #expect(!falcone.contains("srcset") && !falcone.contains("Photo by"))
     }
 
-    @Test func withoutASidecarPhotosKeepTheDatasetsURLs() throws {
+    /// Without sizes, a photo the URL proves small (a Flickr size) loads in a box of fixed proportions, the first
+    /// one first; an original is never loaded unasked: its box is the link that opens it.
+    @Test func withoutASidecarNoPageLoadsAnOriginal() throws {
+        let original = "https://live.staticflickr.com/65535/53021876544_bbbbbbbbbb_o.jpg"
+        let data = try Self.data(sidecar: nil)
+        let text = SiteFixtures.read(data)
+        try text.replacingOccurrences(of: Self.norge[0], with: original).write(
+            toFile: data, atomically: false, encoding: .utf8)
+        let out = try Self.build(data)
+        let gallery = SiteFixtures.read(out + "/en/moto/gt-norge-1928/gallery/index.html")
+        #expect(!gallery.contains("srcset") && !gallery.contains("width=\""))
+        #expect(!gallery.contains("<img src=\"\(original)\""), "an original is not an <img>")
+        #expect(
+            gallery.contains(
+                "<a class=\"photo-link\" href=\"\(original)\"><span class=\"photo-box\"><span>Moto Guzzi GT Norge "
+                    + "(1928–1930), photo 1 of 2</span> <span class=\"photo-ask\">Open the full-size photo"))
+        #expect(
+            gallery.contains(
+                "<img src=\"\(Self.norge[1])\" class=\"photo-boxed\" alt=\"Moto Guzzi GT Norge (1928–1930), photo 2 of 2\" "
+                    + "loading=\"lazy\" decoding=\"async\">"))
+        // the motorcycle page: no photo to load, so no host to connect to early
+        let page = SiteFixtures.read(out + "/en/moto/gt-norge-1928/index.html")
+        #expect(page.contains("<span class=\"photo-box\">") && !page.contains("rel=\"preconnect\""))
+        #expect(!page.contains("<img src=\"\(original)\""))
+        // a Flickr size on another page: loaded first, boxed, its host connected to from the head
+        let v7 = SiteFixtures.read(out + "/en/moto/v7-1967/index.html")
+        #expect(v7.contains("<link rel=\"preconnect\" href=\"https://live.staticflickr.com\">"))
+        #expect(v7.contains("class=\"photo-boxed\" alt=") && v7.contains("fetchpriority=\"high\""))
+    }
+
+    /// A Wikimedia Commons original is shown through the thumbnails its URL scheme gives, at standard widths.
+    @Test func aWikimediaPhotoIsShownThroughItsThumbnails() throws {
         let out = try Self.build(try Self.data(sidecar: nil))
-        let html = SiteFixtures.read(out + "/en/moto/gt-norge-1928/gallery/index.html")
-        #expect(!html.contains("srcset") && !html.contains("width=\""))
+        let page = SiteFixtures.read(out + "/en/moto/daytona-1000-1992/index.html")
+        let base = "https://upload.wikimedia.org/wikipedia/commons/thumb/9/9a/Moto_Guzzi_Daytona_1000.jpg/"
         #expect(
-            html.contains(
-                "<img src=\"\(Self.norge[0])\" alt=\"Moto Guzzi GT Norge (1928–1930), photo 1 of 2\" decoding"))
-        #expect(
-            html.contains(
-                "<img src=\"\(Self.norge[1])\" alt=\"Moto Guzzi GT Norge (1928–1930), photo 2 of 2\" loading=\"lazy\""))
+            page.contains(
+                "<img src=\"\(base)960px-Moto_Guzzi_Daytona_1000.jpg\" srcset=\"\(base)330px-Moto_Guzzi_Daytona_1000.jpg "
+                    + "330w, \(base)500px-Moto_Guzzi_Daytona_1000.jpg 500w, \(base)960px-Moto_Guzzi_Daytona_1000.jpg 960w, "
+                    + "\(base)1280px-Moto_Guzzi_Daytona_1000.jpg 1280w\""))
+        #expect(page.contains("<link rel=\"preconnect\" href=\"https://upload.wikimedia.org\">"))
+        #expect(!page.contains("<img src=\"https://upload.wikimedia.org/wikipedia/commons/9/9a/"))
     }
 
     @Test func aMalformedSidecarStopsTheBuildWithItsLineAndColumn() throws {
