@@ -332,6 +332,18 @@ browser_tests() {
     else
         build_into "$root/site" || return 1
     fi
+    # the same site after a deploy that renamed its newest motorcycle: the offline worker's update (test_offline.py)
+    local data="$REAL_BUILD_DATA" changed_dir="$root/changed"
+    [[ -f "$REAL_DATA" ]] || data="$ROOT/Resources/sample/info_moto.json"
+    "$PY" - "$data" "$TMP/changed.json" <<'PYEOF' || return 1
+import json, sys
+data = json.load(open(sys.argv[1], encoding="utf-8"))
+newest = max(data["elements"], key=lambda e: (e["general_info"]["first_year"], e["id"]))
+newest["general_info"]["name"] += " (deployed)"
+json.dump(data, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
+PYEOF
+    if [[ -f "${data%.json}.photos.json" ]]; then cp "${data%.json}.photos.json" "$TMP/changed.photos.json"; fi
+    build_into "$changed_dir" --data "$TMP/changed.json" || return 1
     # more bikes than one catalogue page holds: the numbered plain pages, "show more", spec chunks
     if [[ -f "$REAL_DATA" && -f ../shared/tools/synth_catalogue.py ]]; then
         "$PY" ../shared/tools/synth_catalogue.py 600 "$REAL_DATA" >"$TMP/large.json" || return 1
@@ -351,7 +363,8 @@ browser_tests() {
     echo "serving $root at http://127.0.0.1:$port/ (pid $SERVER_PID)"
     [[ -n "$large_dir" ]] && large_url="http://127.0.0.1:$port/large/"
     SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
-        LARGE_SITE_DIR="$large_dir" REQUIRE_BROWSERS=1 PYTHONWARNINGS=ignore \
+        LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" GUZZI_SITE_BIN="$BIN" REQUIRE_BROWSERS=1 \
+        PYTHONWARNINGS=ignore \
         "$PY" -m unittest discover -s "$ROOT/Tests/Browser" -v
     rc=$?
     kill "$SERVER_PID" 2>/dev/null

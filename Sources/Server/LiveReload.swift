@@ -99,13 +99,26 @@ final class LiveReloadHub: Sendable {
         return html + snippet
     }
 
-    /// The browser side. The stream names its page, so a rebuild can render the open pages first. The overlay
+    /// The browser side. It keeps offline workers away (see the script). The stream names its page, so a rebuild can render the open pages first. The overlay
     /// uses textContent only: compiler messages may contain markup.
     /// After the stream drops and comes back (server restarted), the page reloads to catch up.
     static let script = Array(
         """
         (function () {
           "use strict";
+          // A preview has no offline worker: the site's scripts register none (GuzziPreview), and one left by a
+          // published build at this address is removed with its caches, so every reload shows the new build.
+          window.GuzziPreview = true;
+          if (navigator.serviceWorker) {
+            navigator.serviceWorker.getRegistrations().then(function (all) {
+              all.forEach(function (registration) { registration.unregister(); });
+            });
+          }
+          if (window.caches) {
+            caches.keys().then(function (names) {
+              names.forEach(function (name) { if (name.indexOf("guzzi-tracker-") === 0) caches.delete(name); });
+            });
+          }
           if (!window.EventSource) return;
           var source = new EventSource("/__guzzi/events?page=" + encodeURIComponent(location.pathname));
           var overlay = null;

@@ -87,6 +87,16 @@ struct BuildKeys: Sendable {
         return hasher.finalize()
     }
 
+    /// The key of a file a template renders from a model that holds everything it shows, addresses of assets
+    /// included (the offline files): unlike a page's, it leaves out the names of assets it does not name.
+    func file(templateDigest: Digest, context: Digest) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(generator)
+        hasher.combine(templateDigest)
+        hasher.combine(context)
+        return hasher.finalize()
+    }
+
     /// The key of a data file (`DataFile`): made from the whole catalogue (`models`), or with `settingsAnd` from
     /// the settings and what that digest covers; and from the template that renders it, if any.
     func dataFile(_ path: String, templateDigest: Digest?, settingsAnd addresses: Digest? = nil) -> Digest {

@@ -150,6 +150,12 @@ struct Site: Sendable {
             context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
             context["compare_href"] = .text(page.route.link(to: plan.compareRoute(edition.language)))
             return context
+        case .offline:
+            var context = frame.context(
+                for: page, title: l["offline_title"] + " · " + l["site_title"], description: l["offline_description"])
+            context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
+            context["garage_href"] = .text(page.route.link(to: plan.garageRoute(edition.language)))
+            return context
         case .motorcycle(let index):
             return MotorcyclePage(edition: edition, plan: plan, index: index).context(for: page, frame: frame)
         case .gallery(let index):

@@ -114,6 +114,11 @@ public enum SiteBuilder {
                 site: site, output: output, keys: keys, dataFiles: dataFiles, cached: cached,
                 keepingContexts: keepsContexts, only: only, progress: progress)
             bytes += rendered.bytes
+            // Made from what the files above hold (the worker names them by their digests): after them, in order.
+            let offline =
+                only == nil
+                ? try writeOfflineFiles(site: site, output: output, keys: keys) : (files: 0, made: 0, bytes: 0)
+            bytes += offline.bytes
             clock.lap("render and write")
             // A partial build records no global key, so the next build cannot take the output as up to date.
             let changes = try output.commit(
@@ -126,8 +131,9 @@ public enum SiteBuilder {
                         digests: rendered.digests))
             }
             var report = BuildReport(
-                pages: pages.count, files: pages.count + assets.files.count + dataFiles.count, bytes: bytes,
-                warnings: warnings, phases: clock.phases, changes: changes, rendered: stored + rendered.made)
+                pages: pages.count, files: pages.count + assets.files.count + dataFiles.count + offline.files,
+                bytes: bytes, warnings: warnings, phases: clock.phases, changes: changes,
+                rendered: stored + rendered.made + offline.made)
             report.isPartial = only != nil
             report.photos = PhotoFiles.count(plan.catalogue, sidecar: plan.photos)
             return report
@@ -310,6 +316,38 @@ public enum SiteBuilder {
             written.load(ordering: .relaxed), rendered.load(ordering: .relaxed),
             keepingContexts ? made.withLock { $0 } : nil, digests.withLock { $0 }
         )
+    }
+
+    /// The manifests, then the offline workers and their lists (`OfflineFiles`), each rendered only when its key
+    /// changed, like a page.
+    static func writeOfflineFiles(site: Site, output: any SiteOutput, keys: BuildKeys) throws(SiteError) -> (
+        files: Int, made: Int, bytes: Int
+    ) {
+        let offline = OfflineFiles(site: site)
+        var counts = (files: 0, made: 0, bytes: 0)
+        let labels = site.labelDigests()
+        for stage in 0..<2 {
+            let files = offline.stage(stage) { output.stored($0) } ?? []
+            for file in files {
+                let known = file.context["t"] == nil ? [:] : ["t": labels[file.language]!]
+                let key = keys.file(
+                    templateDigest: site.library.digest(of: file.template) ?? .zero,
+                    context: Value.digest(ofContext: file.context, known: known))
+                counts.files += 1
+                if let size = output.current(file.path, key: key) {
+                    counts.bytes += size
+                    #if DEBUG
+                        try check(output, file.path, try site.render(template: file.template, context: file.context))
+                    #endif
+                    continue
+                }
+                let bytes = try site.render(template: file.template, context: file.context)
+                try output.store(file.path, key: key, bytes: bytes)
+                counts.made += 1
+                counts.bytes += bytes.count
+            }
+        }
+        return counts
     }
 
     /// Debug builds only: a file left alone because its key was unchanged must hold what it would be rendered

@@ -1,7 +1,7 @@
 /// What a template produces, decided by its file's extension, and so how `{{ }}` escapes text in it.
 ///
-/// Why by extension (as swift-mustache does): the sitemap, `robots.txt` and the JSON a page embeds are templates
-/// like the pages, and each needs its own escaping; a template cannot forget to choose one. Text is escaped by the
+/// Why by extension: the sitemap, `robots.txt`, the JSON a page embeds, the web app manifest and the offline
+/// worker are templates like the pages, and each needs its own escaping; a template cannot forget to choose one. Text is escaped by the
 /// type of the file the tag is written in, also when that file is included in a file of another type (a `.json`
 /// partial inside an HTML `<script>` element escapes for JSON).
 public enum ContentType: String, Sendable, CaseIterable {
@@ -10,18 +10,20 @@ public enum ContentType: String, Sendable, CaseIterable {
     /// The same five entities, and characters XML 1.0 forbids are dropped, so the file always parses.
     case xml
     /// The inside of a JSON string: quotes, backslashes and controls escaped, and `<`, `>`, `&`, U+2028 and
-    /// U+2029 too, so the JSON is also safe inside a `<script>` element. The template writes the quotes.
+    /// U+2029 too, so the JSON is also safe inside a `<script>` element. The template writes the quotes. Also the
+    /// type of scripts (`.js`) and web app manifests (`.webmanifest`): a JSON string is a JavaScript string.
     case json
     /// Nothing is escaped (`robots.txt`).
     case text
 
-    /// The type of a template from its name: `.xml`, `.json` and `.txt` files are XML, JSON and plain text; every
-    /// other template (`.html`, `.svg`, anything unknown) is escaped for HTML, the safe default.
+    /// The type of a template from its name: `.xml`, `.json` (and `.js`, `.webmanifest`) and `.txt` files are XML,
+    /// JSON and plain text; every other template (`.html`, `.svg`, anything unknown) is escaped for HTML, the safe
+    /// default.
     public static func of(templateNamed name: String) -> ContentType {
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return .html }
         switch name[name.index(after: dot)...].lowercased() {
         case "xml": return .xml
-        case "json": return .json
+        case "json", "js", "webmanifest": return .json
         case "txt": return .text
         default: return .html
         }

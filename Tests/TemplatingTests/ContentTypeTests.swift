@@ -22,6 +22,8 @@ import Testing
         #expect(ContentType.of(templateNamed: "pages/a.html") == .html)
         #expect(ContentType.of(templateNamed: "sitemap.xml") == .xml)
         #expect(ContentType.of(templateNamed: "partials/strings.json") == .json)
+        #expect(ContentType.of(templateNamed: "sw.js") == .json)
+        #expect(ContentType.of(templateNamed: "manifest.webmanifest") == .json)
         #expect(ContentType.of(templateNamed: "robots.txt") == .text)
         #expect(ContentType.of(templateNamed: "chart.svg") == .html)
         #expect(ContentType.of(templateNamed: "README") == .html)

@@ -23,6 +23,24 @@
     return moved;
   };
 
+  /** The Garage as a file: its ids in order, with the names for a reader who opens it. */
+  G.garageFile = function (ids, byId) {
+    const names = ids.map((id) => (byId.has(id) ? byId.get(id).name : null));
+    return JSON.stringify({ format: "guzzi-tracker-garage", version: 1, ids, names }, null, 2) + "\n";
+  };
+
+  /** The ids of a Garage file, or null when the text is not one. */
+  G.readGarageFile = function (text) {
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      return null;
+    }
+    if (!data || data.format !== "guzzi-tracker-garage" || !Array.isArray(data.ids)) return null;
+    return G.parseIds(data.ids.join(","));
+  };
+
   G.onStart((S) => {
     const app = document.getElementById("garage-app");
     if (!app) return;
@@ -46,16 +64,17 @@
     const known = (ids) => ids.filter((id) => byId.has(id));
     const cleanURL = () => G.setURL(window.location.pathname + window.location.hash, false);
 
-    function handleShared() {
-      const params = new URLSearchParams(window.location.search);
-      if (!params.has("ids")) return;
-      const shared = known(G.parseIds(params.get("ids")));
+    /** A Garage that arrives from elsewhere (a shared link, a file): taken as it is when none is saved here;
+     * otherwise the reader chooses (replace, merge, keep). `done` runs once it is settled. */
+    function arrive(ids, done) {
+      const shared = known(ids);
       const mine = known(G.garage.ids());
-      if (!shared.length || G.sameList(shared, mine)) return cleanURL();
+      if (!shared.length || G.sameList(shared, mine)) return done();
       if (!mine.length) {
         G.garage.save(shared);
         status.textContent = S.garage_imported;
-        return cleanURL();
+        done();
+        return render();
       }
       // a different Garage is already saved here: let the visitor choose
       $("garage-shared-text").textContent = G.fill(S.garage_shared_notice, { n: shared.length });
@@ -71,7 +90,7 @@
         $("garage-" + choice).onclick = () => {
           G.garage.save(G.mergeGarage(known(G.garage.ids()), shared, choice));
           $("garage-shared").hidden = true;
-          cleanURL();
+          done();
           render();
           const heading = $("garage-list-title");
           heading.setAttribute("tabindex", "-1");
@@ -79,6 +98,33 @@
         };
       }
     }
+
+    function handleShared() {
+      const params = new URLSearchParams(window.location.search);
+      if (params.has("ids")) arrive(G.parseIds(params.get("ids")), cleanURL);
+    }
+
+    // A Garage lives in this browser only (and Safari deletes it after seven days without a visit): a file
+    // keeps it anywhere, and brings it back here or into another browser.
+    $("garage-export").addEventListener("click", () => {
+      const ids = known(G.garage.ids());
+      const url = URL.createObjectURL(
+        new Blob([G.garageFile(ids, byId)], { type: "application/json" })
+      );
+      G.element("a", { href: url, download: "guzzi-tracker-garage.json" }).click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    });
+    $("garage-import").addEventListener("change", (event) => {
+      const input = event.target;
+      const file = input.files && input.files[0];
+      if (!file) return;
+      file.text().then((text) => {
+        input.value = "";
+        const ids = G.readGarageFile(text);
+        if (ids === null) status.textContent = S.garage_import_error;
+        else arrive(ids, () => {});
+      });
+    });
 
     function button(label, name, className, onClick, disabled) {
       const attributes = { type: "button", className, disabled };
@@ -167,6 +213,8 @@
       $("garage-empty").hidden = ids.length > 0;
       $("garage-section").hidden = ids.length === 0;
       $("garage-share").hidden = ids.length === 0;
+      $("garage-safe").hidden = false;
+      $("garage-export").disabled = ids.length === 0;
       const url = new URL(window.location.href);
       url.search = "?ids=" + ids.join(",");
       url.hash = "";

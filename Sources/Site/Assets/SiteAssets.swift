@@ -81,6 +81,12 @@ struct SiteAssets: Sendable {
     private static let nearbyDepths = 6
     private let nearby: [Value]
 
+    /// The published address of the file `source` (`icons/icon-192.png`) from a page whose links to the root
+    /// start with `root`; nil when there is no such file.
+    func address(of source: String, from root: String) -> String? {
+        files.first { $0.source == source }.map { root + "assets/" + $0.published }
+    }
+
     /// `js/catalogue-list.js` with bytes hashing to 1a2b… → `js/catalogue-list.1a2b3c4d.js`.
     static func publishedName(_ source: String, bytes: [UInt8]) -> String {
         let hash = String(Digest(of: bytes).description.prefix(hashLength))

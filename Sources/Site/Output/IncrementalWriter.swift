@@ -122,6 +122,10 @@ final class IncrementalWriter: SiteOutput {
         }
     }
 
+    func stored(_ path: String) -> (digest: Digest, size: Int)? {
+        state.withLock { $0.entries[path] }.map { ($0.digest, $0.status.size) }
+    }
+
     private func makeStaging() throws(SiteError) {
         let code: Int32 = state.withLock { state in
             if state.stagingMade { return 0 }

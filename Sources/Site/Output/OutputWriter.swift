@@ -138,6 +138,10 @@ final class OutputWriter: SiteOutput {
         entries.withLock { $0[path] = entry }
     }
 
+    func stored(_ path: String) -> (digest: Digest, size: Int)? {
+        entries.withLock { $0[path] }.map { ($0.digest, $0.status.size) }
+    }
+
     func commit(global: Digest, pages: Int, keepingOthers: Bool = false) throws(SiteError) -> OutputChanges? {
         precondition(!keepingOthers, "a clean build writes every file")
         let files = entries.withLock { $0 }

@@ -15,6 +15,10 @@ protocol SiteOutput: Sendable {
     /// The file's bytes, rendered from inputs with this key.
     func store(_ path: String, key: Digest, bytes: [UInt8]) throws(SiteError)
 
+    /// The digest of the bytes and the size of a file this build has stored or found current; nil for any other.
+    /// For files made from what other files hold (the offline worker names its files by their digests).
+    func stored(_ path: String) -> (digest: Digest, size: Int)?
+
     /// Makes what was stored the new site, with a manifest made of `global` and `pages`, and says what changed
     /// (nil for a clean build, which replaced everything). With `keepingOthers` (a partial build), files
     /// that were not looked at stay, with their previous manifest entries.

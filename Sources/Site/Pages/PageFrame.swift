@@ -44,7 +44,7 @@ struct PageFrame: Sendable {
             let language = edition.language
             return [
                 ("catalogue", plan.catalogueRoute(language)), ("browse", plan.browseRoute(language)),
-                ("charts", plan.chartsRoute(language)), ("garage", Route([language.rawValue, "garage"])),
+                ("charts", plan.chartsRoute(language)), ("garage", plan.garageRoute(language)),
             ].map { section, route in (section, edition.localization["nav_" + section], route) }
         }
     }
@@ -94,6 +94,10 @@ struct PageFrame: Sendable {
             "home": .text(link(from: page, to: .root)),
             "edition_root": .text(editionRoot),
             "catalogue_data": .list(catalogueData.map { .text(editionRoot + $0) }),
+            // an edition's pages: its web app manifest, its offline worker and the list of what it can keep
+            "manifest": page.language == nil ? .null : .text(editionRoot + OfflineFiles.manifestName),
+            "worker": page.language == nil ? .null : .text(editionRoot + OfflineFiles.workerName),
+            "offline_list": page.language == nil ? .null : .text(editionRoot + OfflineFiles.listName),
             "switches": .list(switcher),
             "nav": .list(nav),
             "footer_data": footerData[language]!,

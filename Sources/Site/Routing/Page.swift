@@ -16,6 +16,8 @@ struct Page: Sendable {
         case notFound
         case garage
         case compare
+        /// What the offline worker shows for a page of the edition a reader never opened, with no network.
+        case offline
     }
 
     let kind: Kind
@@ -28,9 +30,11 @@ struct Page: Sendable {
     let defaultTwin: Route
     let template: String
 
-    /// Pages listed in the sitemap and checked for hreflang pairs: all but the 404.
+    /// Pages listed in the sitemap and checked for hreflang pairs: all but the 404 and the offline page.
     var isIndexable: Bool {
-        if case .notFound = kind { return false }
-        return true
+        switch kind {
+        case .notFound, .offline: return false
+        default: return true
+        }
     }
 }

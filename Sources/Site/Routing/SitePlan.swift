@@ -100,8 +100,9 @@ struct SitePlan: Sendable {
         for number in CataloguePage.pageNumbers(catalogue.motorcycles.count).dropFirst() {
             add(.cataloguePage(number: number), template: "catalogue") { cataloguePageRoute($0, number: number) }
         }
-        add(.garage, template: "garage") { Route([$0.rawValue, "garage"]) }
+        add(.garage, template: "garage", garageRoute)
         add(.compare, template: "compare", compareRoute)
+        add(.offline, template: "offline", offlineRoute)
         add(.browse, template: "browse", browseRoute)
         add(.charts, template: "charts", chartsRoute)
         for facet in facets.indices {
@@ -144,6 +145,10 @@ struct SitePlan: Sendable {
     func chartsRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_charts", language)]) }
 
     func compareRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_compare", language)]) }
+
+    func garageRoute(_ language: Language) -> Route { Route([language.rawValue, "garage"]) }
+
+    func offlineRoute(_ language: Language) -> Route { Route([language.rawValue, "offline"]) }
 
     func facetRoute(_ language: Language, facet: Int) -> Route {
         Route([language.rawValue, slug("slug_" + facets[facet].id, language)])

@@ -1,0 +1,238 @@
+/* Guzzi Tracker — offline, as the app was: the edition's offline worker (its Templates/sw.js), the notice of a
+ * newer version, "keep the whole catalogue offline", and the offline page's list of what is kept.
+ *
+ * The worker is registered only where it can help and never gets in the way: over HTTP(S) (not from disk), not
+ * under `guzzi-site serve` (its live-reload script sets GuzziPreview and removes any worker left there), and only
+ * once the page has loaded and the browser is idle, so a first visit loads as fast as without it. A newer worker
+ * waits until the reader presses "Reload" on the notice: nothing reloads by itself while someone reads or types.
+ */
+(function (G) {
+  "use strict";
+
+  /** The page's own setting of the edition's offline files (#ui-strings data-worker, data-offline), or null. */
+  function settings() {
+    const element = document.getElementById("ui-strings");
+    if (!element || !element.dataset.worker) return null;
+    return { worker: element.dataset.worker, list: element.dataset.offline, manifest: element.dataset.manifest };
+  }
+
+  /** Whether this page may have an offline worker at all. */
+  function possible() {
+    return (
+      Boolean(settings()) &&
+      "serviceWorker" in navigator &&
+      /^https?:$/.test(window.location.protocol) &&
+      !window.GuzziPreview
+    );
+  }
+
+  /** Bytes as a reader reads them: "840 kB", "3.1 MB", in the page's locale. */
+  function formatSize(bytes, locale) {
+    const units = ["byte", "kilobyte", "megabyte", "gigabyte"];
+    let value = Math.max(0, bytes);
+    let unit = 0;
+    while (value >= 1000 && unit < units.length - 1) {
+      value /= 1000;
+      unit += 1;
+    }
+    return new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit: units[unit],
+      unitDisplay: "short",
+      maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+    }).format(value);
+  }
+
+  G.offline = { formatSize };
+
+  G.onStart((S) => {
+    if (!possible()) return;
+    const { worker, list, manifest } = settings();
+    // installable: the edition's manifest, linked here rather than in the HTML, which pages from disk share
+    if (manifest && !document.querySelector('link[rel="manifest"]')) {
+      document.head.append(G.element("link", { rel: "manifest", href: manifest }));
+    }
+    const register = () => {
+      keepThisPage();
+      return navigator.serviceWorker.register(worker).then(
+        (registration) => watch(registration, S),
+        () => {}
+      );
+    };
+    if (document.readyState === "complete") G.whenIdle(register, 3000);
+    else window.addEventListener("load", () => G.whenIdle(register, 3000), { once: true });
+    const section = document.getElementById("keep-offline");
+    if (section) keepControl(section, list);
+    const kept = document.getElementById("offline-list");
+    if (kept) listKept(kept);
+  });
+
+  /** The page a reader opened before the worker served it (the first visit) is kept all the same: the worker is
+   * told once it takes over, with the photos the page shows. */
+  function keepThisPage() {
+    const tell = () => {
+      const photos = Array.from(document.images, (image) => image.currentSrc).filter((src) => /^https?:/.test(src));
+      navigator.serviceWorker.controller.postMessage({ type: "visited", url: window.location.href, photos });
+    };
+    if (navigator.serviceWorker.controller) return;
+    navigator.serviceWorker.addEventListener("controllerchange", tell, { once: true });
+  }
+
+  /** Offers the reload when a newer worker is installed and waiting while an older one serves the page. */
+  function watch(registration, S) {
+    const offer = (waiting) => {
+      if (waiting && navigator.serviceWorker.controller) notice(waiting, S);
+    };
+    offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const installing = registration.installing;
+      if (!installing) return;
+      installing.addEventListener("statechange", () => {
+        if (installing.state === "installed") offer(installing);
+      });
+    });
+  }
+
+  let shown = null;
+  function notice(waiting, S) {
+    if (shown) return;
+    shown = G.element("div", { className: "update-notice", role: "status" });
+    const button = G.element("button", { type: "button" }, S.update_reload);
+    shown.append(G.element("p", {}, S.update_ready), button);
+    button.addEventListener("click", () => {
+      navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
+      waiting.postMessage({ type: "skip-waiting" });
+    });
+    document.body.append(shown);
+  }
+
+  /** "Keep the whole catalogue offline": what it takes, before it starts; progress; removal; refusals. */
+  function keepControl(section, list) {
+    const $ = (id) => document.getElementById(id);
+    const text = section.dataset;
+    const status = $("keep-status");
+    const progress = $("keep-progress");
+    const buttons = { pages: $("keep-pages"), photos: $("keep-photos") };
+    const forget = { pages: $("forget-pages"), photos: $("forget-photos") };
+    const caches = { pages: "guzzi-tracker-" + G.S.lang + "-kept", photos: "guzzi-tracker-" + G.S.lang + "-kept-photos" };
+    let listing = null;
+    const size = (bytes) => formatSize(bytes, G.locale);
+    const count = (n) => G.formatNumber(n, 0);
+
+    async function refresh() {
+      const kept = {};
+      for (const what of ["pages", "photos"]) {
+        kept[what] = window.caches && (await window.caches.has(caches[what]))
+          ? (await (await window.caches.open(caches[what])).keys()).length
+          : 0;
+      }
+      const pages = listing.pages.length;
+      const photos = listing.photos.length;
+      buttons.pages.textContent = kept.pages
+        ? G.fill(text.pagesKept, { n: count(Math.min(kept.pages, listing.motorcycles)), size: size(listing.bytes) })
+        : G.fill(text.pages, { n: count(listing.motorcycles), size: size(listing.bytes) });
+      buttons.pages.disabled = kept.pages >= pages;
+      forget.pages.hidden = kept.pages === 0;
+      buttons.photos.hidden = photos === 0;
+      if (photos === 0) status.textContent = status.textContent || text.photosNone;
+      buttons.photos.textContent = kept.photos
+        ? G.fill(text.photosKept, { n: count(kept.photos) })
+        : G.fill(text.photos, { n: count(photos), size: size(listing.photo_bytes) });
+      buttons.photos.disabled = kept.photos >= photos;
+      forget.photos.hidden = kept.photos === 0;
+    }
+
+    async function start(what) {
+      const needed = what === "photos" ? listing.photo_bytes : listing.bytes;
+      if (navigator.storage && navigator.storage.estimate) {
+        const { quota, usage } = await navigator.storage.estimate();
+        if (quota && quota - usage < needed) {
+          status.textContent = G.fill(text.space, { free: size(quota - usage), size: size(needed) });
+          return;
+        }
+      }
+      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+      const registration = await navigator.serviceWorker.ready;
+      buttons[what].disabled = true;
+      progress.hidden = false;
+      progress.value = 0;
+      status.textContent = G.fill(text.running, { done: count(0), total: count(listing[what].length) });
+      registration.active.postMessage({ type: "keep", what, list: new URL(list, window.location.href).href });
+    }
+
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      const data = event.data || {};
+      if (data.type !== "keep-progress") return;
+      progress.max = Math.max(1, data.total);
+      progress.value = data.done;
+      if (data.state === "running") {
+        status.textContent = G.fill(text.running, { done: count(data.done), total: count(data.total) });
+        return;
+      }
+      progress.hidden = true;
+      status.textContent =
+        data.state === "quota"
+          ? text.quota
+          : data.state === "refused"
+            ? text.refused
+            : data.failed
+              ? G.fill(text.failed, { n: count(data.failed) })
+              : "";
+      refresh();
+    });
+
+    for (const what of ["pages", "photos"]) {
+      buttons[what].addEventListener("click", () => start(what));
+      forget[what].addEventListener("click", async () => {
+        await window.caches.delete(caches[what]);
+        status.textContent = "";
+        refresh();
+      });
+    }
+
+    // the list comes through the worker: from the network, else as last seen, and never a failed request
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      const data = event.data || {};
+      if (data.type !== "listing" || !data.found || listing) return;
+      listing = data.found;
+      refresh().then(() => {
+        section.hidden = false; // shown once its buttons say what they do
+      });
+    });
+    navigator.serviceWorker.ready.then((registration) =>
+      registration.active.postMessage({ type: "listing", list: new URL(list, window.location.href).href })
+    );
+  }
+
+  /** The offline page: the motorcycles kept on this device, the Garage's first, with links. */
+  async function listKept(box) {
+    if (!window.caches) return;
+    const prefix = "guzzi-tracker-" + G.S.lang + "-";
+    const kept = new Set();
+    for (const name of await window.caches.keys()) {
+      if (!name.startsWith(prefix) || name.includes("photos")) continue;
+      for (const request of await (await window.caches.open(name)).keys()) kept.add(request.url);
+    }
+    let records;
+    try {
+      records = await G.loadCatalogue();
+    } catch (error) {
+      return;
+    }
+    await G.store.ready;
+    const garage = G.garage.ids();
+    const here = (record) => new URL(G.editionLink(record.url.replace(/index\.html$/, "")), document.baseURI).href;
+    const saved = records.filter((record) => kept.has(here(record)));
+    const byId = new Map(records.map((record) => [record.id, record]));
+    const inGarage = garage.map((id) => byId.get(id)).filter((record) => record && kept.has(here(record)));
+    const item = (record) => {
+      const li = G.element("li");
+      li.append(G.element("a", { href: G.editionLink(record.url) }, record.name + " (" + record.years + ")"));
+      return li;
+    };
+    document.getElementById("offline-garage").replaceChildren(...inGarage.map(item));
+    const others = saved.filter((record) => !garage.includes(record.id));
+    document.getElementById("offline-kept").replaceChildren(...others.map(item));
+    document.getElementById("offline-none").hidden = saved.length > 0;
+  }
+})((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

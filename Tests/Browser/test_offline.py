@@ -1,0 +1,285 @@
+"""Offline and installable, in Chromium and Firefox over HTTP, from the site's root and from a sub-path: a reader
+visits, the edition's worker takes over, the server stops, and the pages read, the catalogue searched, the Garage
+used and a page never opened gets the offline page in its edition's language; "keep the whole catalogue" then
+twenty other motorcycle pages offline; a deploy of a changed build is seen at once, with the update notice, and the
+old copies go. Also: `guzzi-site serve` registers no worker and removes one a published build left at its address;
+pages from disk try nothing.
+
+Each case serves a copy of the built site (SITE_DIR) on a port of its own with a server it can stop, so workers
+and caches never reach the other tests. Tests/run-all.sh also sets SITE_CHANGED_DIR (the same site built from a
+dataset with one motorcycle renamed) and GUZZI_SITE_BIN (for `serve`).
+"""
+
+import functools
+import http.server
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+
+from browser_support import SITE_DIR, BrowserTestCase, bikes, free_port, matrix, read_text
+
+CHANGED_DIR = os.environ.get("SITE_CHANGED_DIR", "")
+BINARY = os.environ.get("GUZZI_SITE_BIN", "")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **{".webmanifest": "application/manifest+json"})
+
+    def log_message(self, *args):
+        pass
+
+
+class StoppableServer:
+    """A folder over HTTP on a fixed port, stopped and started again at will (the network going away)."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.port = free_port()
+        self.server = None
+
+    def start(self):
+        handler = functools.partial(QuietHandler, directory=self.folder)
+        http.server.ThreadingHTTPServer.allow_reuse_address = True
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        if self.server:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
+def copy_site(source, target):
+    """A deploy: the files of `source` at `target`, each with a new modification time (as an upload gives them),
+    so that the server's Last-Modified tells browsers they changed."""
+    if os.path.exists(target):
+        shutil.rmtree(target)
+    shutil.copytree(source, target, copy_function=shutil.copy)
+
+
+class OfflineCases:
+    prefix = ""  # "" serves the site at the root, "guzzi/" under a sub-path
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.folder = tempfile.mkdtemp(prefix="guzzi-offline-")
+        copy_site(SITE_DIR, os.path.join(cls.folder, cls.prefix))
+        cls.server = StoppableServer(cls.folder)
+        cls.server.start()
+        cls.base = "http://127.0.0.1:%d/%s" % (cls.server.port, cls.prefix)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+        super().tearDownClass()
+
+    def setUp(self):
+        if self.server.server is None:
+            self.server.start()
+        self.forget_workers()
+        super().setUp()
+
+    def tearDown(self):
+        if self.server.server is None:
+            self.server.start()
+        self.forget_workers()
+        super().tearDown()
+
+    def forget_workers(self):
+        """A clean slate for each case: no worker, no cache at this address."""
+        self.driver.get(self.base + "index.html")
+        self.driver.js_async(
+            "Promise.all([navigator.serviceWorker.getRegistrations().then((all) => Promise.all(all.map((r) =>"
+            " r.unregister()))), caches.keys().then((names) => Promise.all(names.map((n) => caches.delete(n))))])"
+            ".then(() => done(true), () => done(false));"
+        )
+        self.driver.js("localStorage.clear();")
+
+    def wait_controlled(self):
+        self.wait(
+            lambda d: d.js("return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)"),
+            message="the offline worker never took over",
+            timeout=30,
+        )
+
+    def caches(self):
+        return self.driver.js_async("caches.keys().then(done);")
+
+    def heading(self):
+        return self.css("h1").prop("textContent").strip()
+
+    def test_visited_pages_catalogue_garage_and_the_offline_page_without_network(self):
+        everything = bikes()
+        first, later, never = everything[2], everything[5], everything[-1]
+        self.open("en/" + first["url"])
+        self.wait_controlled()
+        self.wait(lambda d: any(name.startswith("guzzi-tracker-en-shell-") for name in self.caches()))
+        # a first visit is kept too, though the worker took over after it was loaded
+        self.wait(
+            lambda d: d.js_async(
+                "caches.match(new URL('.', location.href).href, {cacheName: 'guzzi-tracker-en-pages'})"
+                ".then((hit) => done(Boolean(hit)));"
+            ),
+            message="the first page visited was not kept",
+        )
+        self.open("en/" + later["url"].replace("index.html", ""))  # the folder address: the same page
+        self.open("it/" + first["url"])  # the Italian edition has its own worker
+        self.wait_controlled()
+        self.open("it/index.html")
+        self.wait(lambda d: any(name.startswith("guzzi-tracker-it-shell-") for name in self.caches()))
+
+        self.server.stop()
+        for path, bike in (
+            ("en/" + first["url"], first),
+            ("en/" + first["url"].replace("index.html", ""), first),  # the folder address: the same page
+            ("en/" + later["url"], later),
+        ):
+            self.open(path)
+            self.assertIn(bike["name"], self.heading(), path)
+        # the catalogue, searched
+        self.open_catalogue()
+        word = first["name"].split()[0]
+        self.type_into("#f-q", word)
+        self.wait(lambda d: first["id"] in self.visible_ids(), message="offline search")
+        # the Garage: add three, reorder, remove
+        self.open_catalogue()
+        for bike in everything[:3]:
+            self.css("#bike-list li[data-id='%d'] .garage-toggle" % bike["id"]).click()
+            self.wait(lambda d: self.css("#bike-list li[data-id='%d'] .garage-toggle" % bike["id"]).attr("aria-pressed") == "true")
+        self.open("en/garage/index.html")
+        names = lambda: [a.text for a in self.css_all("#garage-list li .bike-name")]
+        self.wait(lambda d: len(names()) == 3, message="the Garage offline")
+        self.css("#garage-list li:last-child .garage-up").click()
+        self.wait(lambda d: names() == [everything[0]["name"], everything[2]["name"], everything[1]["name"]])
+        self.css("#garage-list li:first-child .garage-remove").click()
+        self.wait(lambda d: names() == [everything[2]["name"], everything[1]["name"]])
+        # a page never opened: the offline page, in its edition's language, listing what is kept
+        self.open("en/" + never["url"])
+        self.assertEqual(self.heading(), "Not on this device")
+        self.wait(lambda d: first["name"] in self.css("#offline-list").prop("textContent"))
+        self.assertEqual(self.driver.js("return getComputedStyle(document.body).backgroundColor") != "", True)
+        self.open("it/" + never["url"])
+        self.assertEqual(self.heading(), "Non su questo dispositivo")
+        self.assertEqual(self.driver.js("return document.documentElement.lang"), "it")
+
+    def test_keeping_the_whole_catalogue_then_twenty_other_pages_offline(self):
+        self.open_catalogue()
+        self.wait_controlled()
+        keep = self.wait(lambda d: self.css("#keep-pages") if self.css("#keep-offline").displayed() else None)
+        total = len(bikes())
+        self.assertIn("{:,}".format(total), keep.text, "the size is said before it starts")
+        keep.click()
+        self.wait(lambda d: self.css("#forget-pages").displayed(), message="the catalogue was not kept", timeout=120)
+        # no refusal, no failure: at most the word that photos without sizes cannot be kept
+        self.assertIn(self.css("#keep-status").text, ("", self.css("#keep-offline").attr("data-photos-none")))
+        self.server.stop()
+        for bike in bikes()[-20:]:
+            self.open("en/" + bike["url"])
+            self.assertIn(bike["name"], self.heading())
+        self.server.start()
+        # and it can be removed
+        self.open_catalogue()
+        self.wait(lambda d: self.css("#forget-pages").displayed())
+        self.css("#forget-pages").click()
+        self.wait(lambda d: not self.css("#forget-pages").displayed())
+        self.assertNotIn("guzzi-tracker-en-kept", self.caches())
+
+    def test_a_deploy_is_seen_at_once_with_the_update_notice_and_the_old_copies_go(self):
+        if not CHANGED_DIR:
+            self.skipTest("SITE_CHANGED_DIR is not set (Tests/run-all.sh sets it)")
+        self.open_catalogue()
+        self.wait_controlled()
+        self.wait(lambda d: any(name.startswith("guzzi-tracker-en-shell-") for name in self.caches()))
+        before = [name for name in self.caches() if name.startswith("guzzi-tracker-en-shell-")]
+        copy_site(CHANGED_DIR, os.path.join(self.folder, self.prefix))
+        try:
+            renamed = next(b for b in bikes(site_dir=CHANGED_DIR) if b["name"].endswith("(deployed)"))
+            self.open_catalogue()
+            self.assertIn(renamed["name"], self.css("#bike-list").prop("textContent"), "the new page, online")
+            notice = self.wait(lambda d: self.css(".update-notice") if self.css(".update-notice").displayed() else None,
+                               message="no update notice", timeout=30)
+            self.assertIn("newer version", notice.text)
+            self.css(".update-notice button").click()
+            self.wait(lambda d: not d.js("return Boolean(document.querySelector('.update-notice'))"), timeout=30)
+            self.wait(lambda d: before[0] not in self.caches(), message="the old shell is still there")
+            shells = [name for name in self.caches() if name.startswith("guzzi-tracker-en-shell-")]
+            self.assertEqual(len(shells), 1)
+        finally:
+            copy_site(SITE_DIR, os.path.join(self.folder, self.prefix))
+
+
+class SubPathOfflineCases(OfflineCases):
+    prefix = "guzzi/"
+
+
+class FromDiskCases:
+    def test_pages_opened_from_disk_register_nothing_and_log_nothing(self):
+        for path in ("en/index.html", "en/" + bikes()[0]["url"], "en/garage/index.html"):
+            self.open(path)
+            time.sleep(1.5)  # past the idle moment a page over HTTP would register at
+            self.assertTrue(self.driver.js("return Boolean(window.GuzziTracker && GuzziTracker.offline)"))
+            self.assertFalse(self.css("#keep-offline").displayed() if "garage" in path else False)
+        # the console must be clean: tearDown checks it
+
+
+class ServeCases:
+    """`guzzi-site serve` at an address where a published build left an offline worker."""
+
+    def test_serve_registers_no_worker_and_removes_one_left_at_its_address(self):
+        if not BINARY:
+            self.skipTest("GUZZI_SITE_BIN is not set (Tests/run-all.sh sets it)")
+        folder = tempfile.mkdtemp(prefix="guzzi-serve-")
+        published = StoppableServer(SITE_DIR)
+        published.start()
+        process = None
+        try:
+            base = "http://127.0.0.1:%d/" % published.port
+            self.driver.get(base + "en/index.html")
+            self.wait(lambda d: d.js("return Boolean(navigator.serviceWorker.controller)"), timeout=30)
+            published.stop()
+            process = subprocess.Popen(
+                [BINARY, "serve", "--port", str(published.port), "--output", os.path.join(folder, "site")],
+                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )
+            for _ in range(200):
+                try:
+                    with socket.create_connection(("127.0.0.1", published.port), timeout=0.2):
+                        break
+                except OSError:
+                    time.sleep(0.1)
+            def cleared(driver):
+                # each visit goes through the old worker to `serve`, whose page removes it
+                driver.get(base + "en/index.html")
+                time.sleep(0.5)
+                return driver.js_async(
+                    "navigator.serviceWorker.getRegistrations().then((all) => caches.keys().then((names) =>"
+                    " done(all.length === 0 && !names.some((n) => n.startsWith('guzzi-tracker-')))));"
+                )
+
+            self.wait(cleared, message="the published build's worker or caches are still there", timeout=60)
+            self.driver.get(base + "en/index.html")
+            time.sleep(4)  # past the moment a published page would register
+            self.assertEqual(self.driver.js_async("navigator.serviceWorker.getRegistrations().then((a) => done(a.length));"), 0)
+        finally:
+            if process:
+                process.terminate()
+                process.wait(timeout=10)
+            published.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+globals().update(matrix(OfflineCases, SubPathOfflineCases, schemes=["http"]))
+globals().update(matrix(FromDiskCases, schemes=["file"]))
+globals().update(matrix(ServeCases, browsers=["chromium"], schemes=["http"]))
+
+if __name__ == "__main__":
+    unittest.main()

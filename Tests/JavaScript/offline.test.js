@@ -1,0 +1,29 @@
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { load } = require("./load.js");
+
+const G = load("store.js", "hearts.js", "offline.js", "garage.js");
+
+test("sizes read as a reader reads them, in the edition's locale", () => {
+  assert.equal(G.offline.formatSize(840, "en-US"), "840 byte");
+  assert.equal(G.offline.formatSize(84_000, "en-US"), "84 kB");
+  assert.equal(G.offline.formatSize(3_140_000, "en-US"), "3.1 MB");
+  assert.equal(G.offline.formatSize(3_140_000, "it-IT"), "3,1 MB");
+  assert.equal(G.offline.formatSize(385_000_000, "en-US"), "385 MB");
+  assert.equal(G.offline.formatSize(2_400_000_000, "en-US"), "2.4 GB");
+});
+
+test("a Garage saved to a file comes back in its order, and nothing else is taken for one", () => {
+  const byId = new Map([
+    [12, { name: "V7" }],
+    [4, { name: "Falcone" }],
+  ]);
+  const text = G.garageFile([12, 4], byId);
+  assert.deepEqual(JSON.parse(text), { format: "guzzi-tracker-garage", version: 1, ids: [12, 4], names: ["V7", "Falcone"] });
+  assert.deepEqual(G.readGarageFile(text), [12, 4]);
+  assert.equal(G.readGarageFile("not json"), null);
+  assert.equal(G.readGarageFile('{"ids": [1, 2]}'), null, "no format: not ours");
+  assert.equal(G.readGarageFile('{"format": "guzzi-tracker-garage", "ids": "1,2"}'), null);
+  assert.deepEqual(G.readGarageFile('{"format": "guzzi-tracker-garage", "ids": [3, "x", -1, 3, 7.5, 9]}'), [3, 9]);
+});
