@@ -11,20 +11,24 @@ let package = Package(
         .executable(name: "guzzi-site-fetch", targets: ["guzzi-site-fetch"]),
     ],
     targets: [
-        .target(name: "Catalogue", swiftSettings: strict),
-        .target(name: "Templating", exclude: ["LANGUAGE.md"], swiftSettings: strict),
-        .target(name: "Site", dependencies: ["Catalogue", "Templating", "PhotoSidecar"], swiftSettings: strict),
+        // What four modules share: reading JSON with the position of every value, writing files durably, digests.
+        .target(name: "Files", swiftSettings: strict),
+        .target(name: "Catalogue", dependencies: ["Files"], swiftSettings: strict),
+        .target(name: "Templating", dependencies: ["Files"], exclude: ["LANGUAGE.md"], swiftSettings: strict),
+        .target(
+            name: "Site", dependencies: ["Files", "Catalogue", "Templating", "PhotoSidecar"], swiftSettings: strict),
         .target(name: "Server", swiftSettings: strict),
         // Runs `guzzi-site-fetch` for each HTTP request, and the format the two speak; no networking here.
         .target(name: "Fetching", swiftSettings: strict),
         // The only code that links FoundationNetworking, and so libcurl: a program of its own, so that `guzzi-site`
         // does not load libcurl's thirty libraries at every start (see FetchHelper).
         .executableTarget(name: "guzzi-site-fetch", dependencies: ["Fetching"], swiftSettings: strict),
-        .target(name: "Updater", dependencies: ["Catalogue", "Fetching"], swiftSettings: strict),
+        .target(name: "Updater", dependencies: ["Files", "Catalogue", "Fetching"], swiftSettings: strict),
         // The photo sidecar beside the dataset (model, reading, writing, Flickr's sizes); no networking, so the
         // site can read it without depending on the fetching, which lives in Photos.
-        .target(name: "PhotoSidecar", dependencies: ["Catalogue"], swiftSettings: strict),
-        .target(name: "Photos", dependencies: ["Catalogue", "PhotoSidecar", "Fetching"], swiftSettings: strict),
+        .target(name: "PhotoSidecar", dependencies: ["Files", "Catalogue"], swiftSettings: strict),
+        .target(
+            name: "Photos", dependencies: ["Files", "Catalogue", "PhotoSidecar", "Fetching"], swiftSettings: strict),
         // Build, watch, rebuild and tell the server: `serve` without the command line, so tests can drive it.
         .target(name: "Preview", dependencies: ["Site", "Server", "PhotoSidecar"], swiftSettings: strict),
         .executableTarget(
@@ -36,10 +40,12 @@ let package = Package(
             swiftSettings: strict),
         // Helpers shared by the test targets (a seeded random generator for the fuzz tests).
         .target(name: "TestSupport", dependencies: ["Templating"], path: "Tests/TestSupport"),
-        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "TestSupport"]),
-        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
+        .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "Files", "TestSupport"]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "Files", "TestSupport"]),
         .testTarget(
-            name: "SiteTests", dependencies: ["Site", "Catalogue", "Templating", "PhotoSidecar", "TestSupport"]),
+            name: "SiteTests",
+            dependencies: ["Site", "Files", "Catalogue", "Templating", "PhotoSidecar", "TestSupport"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "TestSupport"]),
         // The fetch helper, so that it is built before these tests run it.
         .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue", "TestSupport", "guzzi-site-fetch"]),

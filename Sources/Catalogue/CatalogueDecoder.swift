@@ -1,3 +1,5 @@
+import Files
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

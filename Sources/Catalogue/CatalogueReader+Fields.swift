@@ -1,3 +1,5 @@
+import Files
+
 /// The readers of single fields: each checks a value's type and range and reports what does not fit.
 extension CatalogueReader {
     /// The member `key` of `object`, reporting it as missing if it is not there.

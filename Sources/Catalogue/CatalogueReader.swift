@@ -1,4 +1,5 @@
 import Dispatch
+import Files
 import Synchronization
 
 /// Walks a parsed document and builds the catalogue, reporting whatever does not fit the schema.

@@ -1,3 +1,5 @@
+import Files
+
 /// Which image URLs the site may put in an `<img src>`.
 ///
 /// Only absolute http(s) URLs with a host pass: anything else is either broken on the page (a relative path, a

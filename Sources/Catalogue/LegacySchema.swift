@@ -1,3 +1,5 @@
+import Files
+
 /// Recognises a file in the Guzzi Tracker app's first dataset schema (2017 and early 2018), which guzzi-site does
 /// not read.
 ///

@@ -1,3 +1,5 @@
+import Files
+
 /// Collects problems while the decoder walks the tree, placing each at a line and column of the source.
 ///
 /// Messages quote values as they are written in the file (`found "88"`, not `found 88`), because that is what

@@ -1,3 +1,5 @@
+import Files
+
 /// The `texts` object, checked once and indexed by element id, so each text key of an element resolves cheaply.
 ///
 /// Every entry is validated even if no element refers to it: a broken translation should surface now, not when

@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import PhotoSidecar
 
 /// Reads one answer of Flickr's oEmbed endpoint into a `FoundPhoto`, or says why it cannot be used.

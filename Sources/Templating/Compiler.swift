@@ -1,3 +1,5 @@
+import Files
+
 /// Turns a set of template sources into render-ready templates: parses each, checks that every `include` and
 /// `extends` target exists and that they form no cycle (a cycle would recurse until the stack overflows), and
 /// flattens each `extends` chain into one tree.

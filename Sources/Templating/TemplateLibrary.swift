@@ -1,3 +1,5 @@
+import Files
+
 /// A set of templates, compiled once and rendered many times, concurrently.
 ///
 /// Everything that can be checked without data is checked when the library is built, so a typo in a rarely

@@ -1,3 +1,5 @@
+import Files
+
 extension Value {
     /// Feeds the value into `hasher`, each case with its own tag: text and html with the same characters differ
     /// (they are escaped differently), and so do `1` and `"1"`. Maps are fed in their own order, which is the

@@ -1,4 +1,5 @@
 import Dispatch
+import Files
 import Foundation
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import TestSupport
 import Testing
@@ -66,12 +67,13 @@ import Testing
         #expect(seen.count == distinct.count)
     }
 
-    @Test func hexadecimalRoundTrips() {
-        let digest = Digest(of: Array("airone-1939".utf8))
-        #expect(Digest(hex: digest.description) == digest)
-        #expect(digest.description.count == 32)
-        #expect(Digest(hex: "xyz") == nil)
-        #expect(Digest(hex: String(repeating: "g", count: 32)) == nil)
+    @Test func theDescriptionIs32LowercaseHexadecimalDigitsOfBothHalves() {
+        let digest = Digest(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210)
+        #expect(digest.description == "0123456789abcdeffedcba9876543210")
+        var buffer = ByteBuffer(capacity: 32)
+        buffer.append(hex: digest)
+        #expect(buffer.text == digest.description)
+        #expect(Digest.zero.description == String(repeating: "0", count: 32))
     }
 
     @Test func valuesOfDifferentKindsOrShapesDiffer() {

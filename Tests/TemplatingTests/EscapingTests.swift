@@ -1,3 +1,4 @@
+import Files
 import Testing
 
 @testable import Templating

@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Templating
 
 /// What makes an edition installable and readable offline, as the app was: its web app manifest

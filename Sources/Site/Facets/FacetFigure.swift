@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Templating
 
 /// The figure a facet value's page shows beside each motorcycle: its years for a family or a decade, and the

@@ -1,3 +1,4 @@
+import Files
 import Glibc
 import Templating
 

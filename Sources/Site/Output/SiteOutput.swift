@@ -1,3 +1,4 @@
+import Files
 import Templating
 
 /// Where a build's files go: `OutputWriter` writes a whole new folder and swaps it in (the first build, and

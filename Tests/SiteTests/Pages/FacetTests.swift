@@ -115,14 +115,15 @@ import Testing
     }
 
     @Test(.enabled(if: SiteFixtures.realDatasetPath != nil))
-    func sitemapListsEveryPageButThe404() throws {
+    func sitemapListsEveryPageButThe404AndTheOfflinePages() throws {
         let built = try #require(Self.built)
         let xml = try Data(contentsOf: URL(fileURLWithPath: built.out + "/sitemap.xml"))
         let locs = SitemapReader.locations(xml)
         #expect(locs != nil, "sitemap.xml is not well-formed XML")
-        // every HTML file but the 404 page and the storage frame of pages opened from disk (assets/storage.html)
+        // every HTML file but the 404 page, the offline pages (the worker's, for pages never kept) and the storage
+        // frame of pages opened from disk (assets/storage.html)
         let html = (FileManager.default.subpaths(atPath: built.out) ?? []).filter {
-            $0.hasSuffix(".html") && !$0.hasPrefix("assets/")
+            $0.hasSuffix(".html") && !$0.hasPrefix("assets/") && !$0.hasSuffix("/offline/index.html")
         }
         let expected = Set(
             html.filter { $0 != "404.html" }.map { path in

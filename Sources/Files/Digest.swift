@@ -26,17 +26,26 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
 
     /// 32 lowercase hexadecimal digits.
     public var description: String {
-        var output = ByteBuffer(capacity: 32)
-        output.append(hex: self)
-        return output.text
+        withHexDigits { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Reads the 32 hexadecimal digits `description` writes; nil for anything else.
-    public init?(hex: some StringProtocol) {
-        guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16),
-            let low = UInt64(hex.dropFirst(16), radix: 16)
-        else { return nil }
-        self.init(high: high, low: low)
+    /// `body` called with the 32 hexadecimal digits of `description`, made on the stack: writers of manifests
+    /// copy them in one go.
+    public func withHexDigits<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &digits) { raw in
+            for position in 0..<16 {
+                let shift = UInt64(60 - 4 * position)
+                raw[position] = Self.hexDigit(high >> shift)
+                raw[16 + position] = Self.hexDigit(low >> shift)
+            }
+            return body(UnsafeBufferPointer(raw.bindMemory(to: UInt8.self)))
+        }
+    }
+
+    private static func hexDigit(_ value: UInt64) -> UInt8 {
+        let nibble = UInt8(value & 15)
+        return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }
 
@@ -188,25 +197,5 @@ public struct StableHasher: Sendable {
         k = k &* 0xc4ce_b9fe_1a85_ec53
         k ^= k >> 33
         return k
-    }
-}
-
-extension ByteBuffer {
-    /// `digest.description`'s 32 hexadecimal digits, made on the stack and copied in one go.
-    public mutating func append(hex digest: Digest) {
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { raw in
-            for position in 0..<16 {
-                let shift = UInt64(60 - 4 * position)
-                raw[position] = Self.hexDigit(digest.high >> shift)
-                raw[16 + position] = Self.hexDigit(digest.low >> shift)
-            }
-            append(UnsafeBufferPointer(raw.bindMemory(to: UInt8.self)))
-        }
-    }
-
-    private static func hexDigit(_ value: UInt64) -> UInt8 {
-        let nibble = UInt8(value & 15)
-        return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

@@ -2,18 +2,18 @@
 ///
 /// Keys that are not plain identifiers (such as the numeric ids that key `texts`) are bracketed and quoted, so a
 /// path can always be read back without ambiguity.
-enum JSONPath {
-    static func appending(key: String, to path: String) -> String {
+package enum JSONPath {
+    package static func appending(key: String, to path: String) -> String {
         if isIdentifier(key) { return path.isEmpty ? key : path + "." + key }
         return path + "[" + quoted(key) + "]"
     }
 
-    static func appending(index: Int, to path: String) -> String {
+    package static func appending(index: Int, to path: String) -> String {
         path + "[\(index)]"
     }
 
     /// `key` in double quotes with JSON escapes, as messages quote keys and text.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -3,20 +3,20 @@
 /// Editors show columns in characters, not bytes, so "column 28" must land on the 28th character even after
 /// "è" or "°" earlier on the line. The line table is built on the first request only: a file without problems
 /// never pays for it.
-struct SourceLocator: Sendable {
-    let bytes: [UInt8]
+package struct SourceLocator: Sendable {
+    package let bytes: [UInt8]
     private var lineStarts: [Int] = []
     /// For long lines only (a minified file is a single line): the column at a character boundary every few
     /// kilobytes, so that each column costs a short count rather than a pass over the whole line. Without them,
     /// thousands of problems on one multi-megabyte line took seconds to place.
     private var checkpoints: [Int: [(offset: Int, column: Int)]] = [:]
-    static let checkpointSpacing = 4096
+    package static let checkpointSpacing = 4096
 
-    init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    mutating func location(of offset: Int) -> (line: Int, column: Int) {
+    package mutating func location(of offset: Int) -> (line: Int, column: Int) {
         if lineStarts.isEmpty { lineStarts = Self.lineStarts(of: bytes) }
         let offset = min(max(offset, 0), bytes.count)
         // The last line start that is <= offset.

@@ -1,5 +1,6 @@
 import Catalogue
 import Dispatch
+import Files
 import Foundation
 import Synchronization
 import Templating

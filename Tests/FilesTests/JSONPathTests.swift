@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Catalogue
+@testable import Files
 
 @Suite struct JSONPathTests {
     @Test func identifiersAreDottedOthersAreBracketed() {

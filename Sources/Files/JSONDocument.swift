@@ -2,23 +2,23 @@
 ///
 /// Duplicate keys do not stop parsing: JSON parsers disagree on which one wins, so they are reported as problems
 /// alongside everything else instead of failing the whole file on the first.
-struct JSONDocument: Sendable {
-    struct DuplicateKey: Sendable, Equatable {
-        var key: String
+package struct JSONDocument: Sendable {
+    package struct DuplicateKey: Sendable, Equatable {
+        package var key: String
         /// Byte offset of the repeated key.
-        var offset: Int
+        package var offset: Int
         /// Byte offset of the first occurrence, which is the one that is used.
-        var firstOffset: Int
+        package var firstOffset: Int
     }
 
-    var root: JSONValue
-    var bytes: [UInt8]
-    var duplicateKeys: [DuplicateKey]
+    package var root: JSONValue
+    package var bytes: [UInt8]
+    package var duplicateKeys: [DuplicateKey]
 
     /// The path ("elements[3].engine.bore") of the innermost value that contains `offset`.
     ///
     /// Found by descending from the root, so the parser does not have to track paths for the rare duplicate key.
-    func path(to offset: Int) -> String {
+    package func path(to offset: Int) -> String {
         var path = ""
         var value = root
         while true {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Catalogue
+@testable import Files
 
 @Suite struct SourceLocatorTests {
     @Test func linesAndCharacterColumns() {

@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Synchronization
 import Templating
 

@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Foundation
 import Glibc
 import Templating

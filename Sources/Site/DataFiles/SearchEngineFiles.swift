@@ -1,3 +1,4 @@
+import Files
 import Templating
 
 /// The models of `sitemap.xml` and `robots.txt`, which `Templates/sitemap.xml` and `Templates/robots.txt` draw.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Catalogue
+@testable import Files
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONDocument {

@@ -10,11 +10,11 @@
 /// trailing commas and keep one of two duplicate keys without a word. A data file edited by hand deserves better,
 /// hence this parser. It works on an unsafe buffer over the bytes and builds `String`s only for string values,
 /// because it must also stay fast on catalogues of tens of megabytes.
-enum JSONParser {
+package enum JSONParser {
     /// Deep enough for any real data, shallow enough that the recursion cannot exhaust a thread's stack.
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
         let outcome = bytes.withUnsafeBufferPointer {
             buffer -> Result<(JSONValue, [JSONDocument.DuplicateKey]), Failure> in
             var parser = Parser(buffer: buffer)
@@ -36,31 +36,31 @@ enum JSONParser {
     }
 
     fileprivate struct Failure: Error {
-        var offset: Int
-        var message: String
+        package var offset: Int
+        package var message: String
     }
 }
 
 private struct Parser {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-    var duplicateKeys: [JSONDocument.DuplicateKey] = []
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index = 0
+    package var duplicateKeys: [JSONDocument.DuplicateKey] = []
     /// Reused for strings with escapes, so each one does not allocate a buffer of its own.
-    var scratch: [UInt8] = []
+    package var scratch: [UInt8] = []
     /// Recently made mid-length strings by a hash of their bytes. Keys and text-key references such as
     /// "capacities_performances" repeat in every element and are too long for Swift's inline small strings, so
     /// sharing one copy saves an allocation, a copy and a free per occurrence.
-    var internTable = [String?](repeating: nil, count: 1024)
+    package var internTable = [String?](repeating: nil, count: 1024)
 
-    init(buffer: UnsafeBufferPointer<UInt8>) {
+    package init(buffer: UnsafeBufferPointer<UInt8>) {
         self.bytes = buffer
     }
 
-    typealias Failure = JSONParser.Failure
+    package typealias Failure = JSONParser.Failure
 
     // MARK: Structure
 
-    mutating func parseDocument() throws(Failure) -> JSONValue {
+    package mutating func parseDocument() throws(Failure) -> JSONValue {
         // A byte order mark is harmless and some editors on Windows still write one.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         let root = try parseValue(depth: 0)
@@ -71,7 +71,7 @@ private struct Parser {
         return root
     }
 
-    mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
+    package mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else { throw fail("expected a value, found end of file") }
         switch bytes[index] {
@@ -91,7 +91,7 @@ private struct Parser {
         }
     }
 
-    mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
+    package mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
         let start = index
         if depth > JSONParser.maximumDepth {
             throw fail("arrays and objects are nested more than \(JSONParser.maximumDepth) levels deep")
@@ -132,7 +132,7 @@ private struct Parser {
 
     /// After an item of an array or an object: a `,` means another item follows (a trailing comma before the
     /// closing bracket is an error), the closing bracket ends the container. Returns true when it ended.
-    mutating func endOfItem(closing close: Unicode.Scalar, item: String) throws(Failure) -> Bool {
+    package mutating func endOfItem(closing close: Unicode.Scalar, item: String) throws(Failure) -> Bool {
         let closing = UInt8(close.value)
         if peek() == UInt8(ascii: ",") {
             let comma = index
@@ -150,7 +150,7 @@ private struct Parser {
         return true
     }
 
-    mutating func recordDuplicate(
+    package mutating func recordDuplicate(
         key: String, at offset: Int, in members: [JSONValue.Member], seen: inout [String: Int]?
     ) {
         if seen == nil, members.count >= 16 {
@@ -172,7 +172,7 @@ private struct Parser {
         }
     }
 
-    mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
+    package mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
         let start = index
         if depth > JSONParser.maximumDepth {
             throw fail("arrays and objects are nested more than \(JSONParser.maximumDepth) levels deep")
@@ -193,7 +193,8 @@ private struct Parser {
         }
     }
 
-    mutating func parseLiteral(_ word: StaticString, _ storage: JSONValue.Storage) throws(Failure) -> JSONValue {
+    package mutating func parseLiteral(_ word: StaticString, _ storage: JSONValue.Storage) throws(Failure) -> JSONValue
+    {
         let start = index
         let length = word.utf8CodeUnitCount
         let matches =
@@ -212,7 +213,7 @@ private struct Parser {
     // MARK: Strings
 
     /// Parses the string whose opening quote is at `index`.
-    mutating func parseString() throws(Failure) -> String {
+    package mutating func parseString() throws(Failure) -> String {
         let start = index
         index += 1
         let contentStart = index
@@ -238,7 +239,7 @@ private struct Parser {
     }
 
     /// The string for `content` from the intern table, made and remembered if it is not there.
-    mutating func interned(_ content: UnsafeBufferPointer<UInt8>) -> String {
+    package mutating func interned(_ content: UnsafeBufferPointer<UInt8>) -> String {
         var hash: UInt32 = 2_166_136_261
         for byte in content { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let slot = Int(hash & UInt32(internTable.count - 1))
@@ -253,7 +254,7 @@ private struct Parser {
         return string
     }
 
-    mutating func parseEscapedString(from contentStart: Int, openingQuote: Int) throws(Failure) -> String {
+    package mutating func parseEscapedString(from contentStart: Int, openingQuote: Int) throws(Failure) -> String {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
         while index < bytes.count {
@@ -278,7 +279,7 @@ private struct Parser {
     }
 
     /// Decodes the escape at `index` (a backslash) into `scratch`.
-    mutating func parseEscape() throws(Failure) {
+    package mutating func parseEscape() throws(Failure) {
         let backslash = index
         guard index + 1 < bytes.count else { throw fail("unterminated string: the file ends inside an escape") }
         let code = bytes[index + 1]
@@ -320,7 +321,7 @@ private struct Parser {
         }
     }
 
-    mutating func hexQuad(escapeAt backslash: Int) throws(Failure) -> UInt16 {
+    package mutating func hexQuad(escapeAt backslash: Int) throws(Failure) -> UInt16 {
         var value: UInt16 = 0
         for offset in 0..<4 {
             guard index + offset < bytes.count, let digit = hexDigit(bytes[index + offset]) else {
@@ -333,7 +334,7 @@ private struct Parser {
     }
 
     /// Length of the well-formed UTF-8 sequence starting at `position`, or a failure naming the bad byte.
-    func utf8SequenceLength(at position: Int) throws(Failure) -> Int {
+    package func utf8SequenceLength(at position: Int) throws(Failure) -> Int {
         let lead = bytes[position]
         let length: Int
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
@@ -365,13 +366,13 @@ private struct Parser {
         return length
     }
 
-    func controlCharacter(_ byte: UInt8) -> Failure {
+    package func controlCharacter(_ byte: UInt8) -> Failure {
         fail("control character U+00\(hex(byte)) must be escaped in a string (a missing closing '\"'?)")
     }
 
     // MARK: Numbers
 
-    mutating func parseNumber() throws(Failure) -> JSONValue {
+    package mutating func parseNumber() throws(Failure) -> JSONValue {
         let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {
@@ -441,7 +442,7 @@ private struct Parser {
     }
 
     /// Adds a digit to the mantissa while it fits; later digits of a long number only move the exponent.
-    func accumulate(
+    package func accumulate(
         _ byte: UInt8, into mantissa: inout UInt64, digits: inout Int, exponent: inout Int, isFraction: Bool
     ) {
         let digit = UInt64(byte - UInt8(ascii: "0"))
@@ -458,7 +459,7 @@ private struct Parser {
         digits += 1
     }
 
-    static let powersOfTen: [Double] = (0...22).map { power in
+    package static let powersOfTen: [Double] = (0...22).map { power in
         var value = 1.0
         for _ in 0..<power { value *= 10 }
         return value
@@ -466,11 +467,11 @@ private struct Parser {
 
     // MARK: Helpers
 
-    func peek() -> UInt8? {
+    package func peek() -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -479,12 +480,12 @@ private struct Parser {
         }
     }
 
-    func fail(_ message: String, at offset: Int? = nil) -> Failure {
+    package func fail(_ message: String, at offset: Int? = nil) -> Failure {
         Failure(offset: offset ?? index, message: message)
     }
 
     /// What is at `position`, as error messages name it: `'"'`, `'è'`, `end of file`, `byte 0xFF`.
-    func describe(at position: Int) -> String {
+    package func describe(at position: Int) -> String {
         guard position < bytes.count else { return "end of file" }
         let byte = bytes[position]
         switch byte {
@@ -501,17 +502,17 @@ private struct Parser {
         }
     }
 
-    func describeEscapeByte(_ byte: UInt8) -> String {
+    package func describeEscapeByte(_ byte: UInt8) -> String {
         (0x21..<0x7F).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "0x" + hex(byte)
     }
 
-    func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    package func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    func isWordByte(_ byte: UInt8) -> Bool {
+    package func isWordByte(_ byte: UInt8) -> Bool {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || isDigit(byte)
     }
 
-    func hexDigit(_ byte: UInt8) -> UInt8? {
+    package func hexDigit(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
@@ -520,7 +521,7 @@ private struct Parser {
         }
     }
 
-    func hex<T: BinaryInteger>(_ value: T) -> String {
+    package func hex<T: BinaryInteger>(_ value: T) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         let width = T.self == UInt8.self ? 2 : 4
         return String(repeating: "0", count: max(0, width - digits.count)) + digits

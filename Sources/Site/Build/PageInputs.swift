@@ -1,5 +1,6 @@
 import Catalogue
 import Dispatch
+import Files
 import Templating
 
 /// Stand-ins for the page models of the pages made of motorcycles (a motorcycle's page and gallery, the

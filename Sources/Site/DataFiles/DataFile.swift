@@ -1,3 +1,4 @@
+import Files
 import Templating
 
 /// A file made from the catalogue rather than from one page model: the JSON indexes, the browser's data

@@ -3,8 +3,8 @@
 /// Values keep byte offsets rather than line and column: counting columns in characters costs a pass over every
 /// line, and only the few values that end up in a `Problem` ever need one. `SourceLocator.location(of:)` turns an
 /// offset into a line and column on demand.
-struct JSONValue: Sendable {
-    enum Storage: Sendable {
+package struct JSONValue: Sendable {
+    package enum Storage: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -14,40 +14,40 @@ struct JSONValue: Sendable {
         case object([Member])
     }
 
-    struct Member: Sendable {
-        var key: String
+    package struct Member: Sendable {
+        package var key: String
         /// Byte offset of the key's opening quote.
-        var keyOffset: Int
-        var value: JSONValue
+        package var keyOffset: Int
+        package var value: JSONValue
     }
 
-    var storage: Storage
+    package var storage: Storage
     /// Byte offset of the value's first byte.
-    var offset: Int
+    package var offset: Int
     /// Byte offset just past the value's last byte, so messages can quote the value as written.
-    var end: Int
+    package var end: Int
 
-    var isNull: Bool {
+    package var isNull: Bool {
         if case .null = storage { return true }
         return false
     }
 
-    var number: Double? {
+    package var number: Double? {
         if case .number(let value) = storage { return value }
         return nil
     }
 
-    var string: String? {
+    package var string: String? {
         if case .string(let value) = storage { return value }
         return nil
     }
 
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let values) = storage { return values }
         return nil
     }
 
-    var members: [Member]? {
+    package var members: [Member]? {
         if case .object(let members) = storage { return members }
         return nil
     }
@@ -56,14 +56,14 @@ struct JSONValue: Sendable {
     ///
     /// A linear scan beats hashing for the dozen keys of a schema object; large objects get a dictionary from
     /// their caller instead.
-    func member(_ key: String) -> Member? {
+    package func member(_ key: String) -> Member? {
         guard case .object(let members) = storage else { return nil }
         for member in members where member.key == key { return member }
         return nil
     }
 
     /// The kind of value, as a message names it ("expected a number, found an object").
-    var kindName: String {
+    package var kindName: String {
         switch storage {
         case .null: return "null"
         case .bool: return "a boolean"
