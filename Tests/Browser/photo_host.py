@@ -6,7 +6,8 @@ line as a real one).
 
     import photo_host
     port, stop = photo_host.start()                   # self-signed certificate made now; sizes pre-made
-    options.add_argument(...) for photo_host.chromium_args(port, photo_host.dataset_hosts(data_file))
+    for argument in photo_host.chromium_args(port, photo_host.dataset_hosts(data_file)):
+        options.add_argument(argument)
     ...
     stop()
 
