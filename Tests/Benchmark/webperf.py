@@ -58,9 +58,11 @@ How:
     the last long task seen). A table per catalogue size; each figure is the median of --runs loads.
     KB = 1 000 bytes.
 
-Duration: about 15–25 s per page load (a fresh browser, the throttled load, the 5 s quiet window), up to
---max-wait for galleries of originals: the default run (2 sizes × 2 sidecars × 2 editions × 9 kinds, 1 run) takes
-30–40 minutes on 2 cores; `--sizes real` about 15.
+Duration: about 10–20 s per page load (a fresh browser, the throttled load, the 5 s quiet window), close to a
+minute for a gallery of originals: the default run (2 sizes × 2 sidecars × 2 editions × 9 kinds = 72 loads, 1 run)
+took 20 minutes on 2 cores, `--sizes real` 8 minutes, `--pages catalogue --runs 3` at both sizes 8 minutes. TBT
+moves by ±50 % between runs on a shared machine (other builds steal the CPU the 4× slowdown multiplies): use
+--runs 3 or more and look at the load average.
 
 Needs nginx, chromium and chromium-driver, pip selenium and pillow (for the photo stand-in), and the
 `cryptography` package or `openssl`.
