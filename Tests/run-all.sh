@@ -181,6 +181,7 @@ install_browser() {
     apt_install chromium chromium-driver fonts-dejavu-core || return 1
     pip_install selenium 4.51.0 || return 1
     pip_install selenium-axe-python 2.2.0 || return 1  # bundles axe-core 4.9.1, used offline
+    pip_install pillow 13.0.0 || return 1  # the photo stand-in's JPEGs (Tests/Browser/photo_host.py)
     echo "browser tools ready ($(elapsed "$t")): $(chromium --version 2>/dev/null || echo 'chromium: ?'), selenium $("$PY" -c 'import selenium; print(selenium.__version__)' 2>/dev/null)"
     # Firefox: Debian has no geckodriver, so no Selenium; marionette-driver talks to Firefox's own protocol
     t2=$EPOCHREALTIME
