@@ -18,7 +18,8 @@
 {% include "partials/worker-rules.js" %}
 (function () {
   "use strict";
-  const PREFIX = "guzzi-tracker-{{ lang }}-";
+  const scope = self.registration.scope;
+  const PREFIX = WorkerRules.cachePrefix(scope);
   const SHELL = PREFIX + "shell-{{ version }}";
   const PAGES = PREFIX + "pages";
   const KEPT = PREFIX + "kept";
@@ -33,7 +34,6 @@
   const NETWORK_TIMEOUT = 4000;
   const PHOTO_LIMIT = 60;
   const OPAQUE_LIMIT = 16;
-  const scope = self.registration.scope;
   const address = (relative) => new URL(relative, scope).href;
   const OFFLINE = address("{{ offline }}");
   const NOT_KEPT = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>';
@@ -69,6 +69,7 @@
     if (data.type === "skip-waiting") self.skipWaiting();
     else if (data.type === "keep") event.waitUntil(keep(data.what, data.list, event.source));
     else if (data.type === "forget") event.waitUntil(caches.delete(data.what === "photos" ? KEPT_PHOTOS : KEPT));
+    else if (data.type === "names") event.source.postMessage({ type: "names", pages: PAGES, kept: KEPT, photos: KEPT_PHOTOS, prefix: PREFIX });
     else if (data.type === "visited") event.waitUntil(visited(data.url, data.photos || []));
     else if (data.type === "listing") event.waitUntil(listing(data.list).then((found) => event.source.postMessage({ type: "listing", found })));
   });

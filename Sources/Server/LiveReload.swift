@@ -116,7 +116,7 @@ final class LiveReloadHub: Sendable {
           }
           if (window.caches) {
             caches.keys().then(function (names) {
-              names.forEach(function (name) { if (name.indexOf("guzzi-tracker-") === 0) caches.delete(name); });
+              names.forEach(function (name) { if (name.indexOf("guzzi-tracker ") === 0) caches.delete(name); });
             });
           }
           if (!window.EventSource) return;

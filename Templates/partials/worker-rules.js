@@ -13,6 +13,12 @@ const WorkerRules = (function () {
     return url.href;
   }
 
+  /** The first words of every cache of the worker whose scope is `scope`: a site's editions, and two sites under
+   * two paths of one host, never share a cache, nor delete each other's. */
+  function cachePrefix(scope) {
+    return "guzzi-tracker " + new URL(scope).pathname + " ";
+  }
+
   /** Whether a cache is a shell of this edition other than the current one: deleted when a worker takes over. */
   function isOldShell(name, prefix, current) {
     return name.startsWith(prefix + "shell-") && name !== current;
@@ -40,6 +46,6 @@ const WorkerRules = (function () {
     return match ? match[1] + "/" + match[2] : null;
   }
 
-  return { pageKey, isOldShell, overLimit, withBase, photoFamily };
+  return { pageKey, cachePrefix, isOldShell, overLimit, withBase, photoFamily };
 })();
 if (typeof module !== "undefined") module.exports = WorkerRules;

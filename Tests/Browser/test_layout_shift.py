@@ -221,10 +221,10 @@ def pages():
     if values:
         largest = max(sorted(values), key=os.path.getsize)
         found["family value"] = os.path.relpath(largest, SITE_DIR)
-    # a photo the sidecar does not know: the original, without width and height
+    # a photo the sidecar does not know: no width and height (a box of fixed proportions, or the box of an original)
     for bike in everyone:
         html = read_text("en/" + bike["url"])
-        figure = re.search(r'<figure class="first-photo">.*?<img ([^>]*)>', html, re.S)
+        figure = re.search(r'<figure class="first-photo">(.*?)</figure>', html, re.S)
         if figure and " width=" not in figure.group(1):
             found["motorcycle, photo without size"] = "en/" + bike["url"]
             break

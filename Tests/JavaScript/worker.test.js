@@ -20,14 +20,22 @@ test("a page is kept under its folder address, whatever the link named", () => {
   assert.equal(rules.pageKey("https://example.org/en/notindex.html"), "https://example.org/en/notindex.html");
 });
 
-test("only this edition's older shells are deleted when a worker takes over", () => {
-  const prefix = "guzzi-tracker-en-";
+test("each worker's caches are named by its scope: editions and sites under other paths never meet", () => {
+  assert.equal(rules.cachePrefix("https://example.org/guzzi/en/"), "guzzi-tracker /guzzi/en/ ");
+  assert.notEqual(rules.cachePrefix("https://example.org/en/"), rules.cachePrefix("https://example.org/it/"));
+  assert.notEqual(rules.cachePrefix("https://example.org/a/en/"), rules.cachePrefix("https://example.org/b/en/"));
+});
+
+test("only this worker's older shells are deleted when it takes over", () => {
+  const prefix = rules.cachePrefix("https://example.org/site/en/");
   const current = prefix + "shell-b";
   assert.ok(rules.isOldShell(prefix + "shell-a", prefix, current));
   assert.ok(!rules.isOldShell(current, prefix, current));
   assert.ok(!rules.isOldShell(prefix + "pages", prefix, current), "pages the reader opened stay");
   assert.ok(!rules.isOldShell(prefix + "kept", prefix, current), "the catalogue kept whole stays");
-  assert.ok(!rules.isOldShell("guzzi-tracker-it-shell-a", prefix, current), "the other edition's are its own");
+  const other = rules.cachePrefix("https://example.org/large/en/");
+  assert.ok(!rules.isOldShell(other + "shell-a", prefix, current), "another site's on the host are its own");
+  assert.ok(!rules.isOldShell(rules.cachePrefix("https://example.org/site/it/") + "shell-a", prefix, current));
 });
 
 test("beyond a limit the oldest entries go", () => {

@@ -45,6 +45,27 @@
 
   G.offline = { formatSize };
 
+  let names = null;
+  /** The worker's cache names (its pages, the catalogue kept whole, its photos), from the worker itself: the rule
+   * that makes them (Templates/partials/worker-rules.js) is the worker's alone. */
+  function cacheNames() {
+    if (!names) {
+      names = navigator.serviceWorker.ready.then(
+        (registration) =>
+          new Promise((resolve) => {
+            const listen = (event) => {
+              if (!event.data || event.data.type !== "names") return;
+              navigator.serviceWorker.removeEventListener("message", listen);
+              resolve(event.data);
+            };
+            navigator.serviceWorker.addEventListener("message", listen);
+            registration.active.postMessage({ type: "names" });
+          })
+      );
+    }
+    return names;
+  }
+
   G.onStart((S) => {
     if (!possible()) return;
     const { worker, list, manifest } = settings();
@@ -114,7 +135,7 @@
     const progress = $("keep-progress");
     const buttons = { pages: $("keep-pages"), photos: $("keep-photos") };
     const forget = { pages: $("forget-pages"), photos: $("forget-photos") };
-    const caches = { pages: "guzzi-tracker-" + G.S.lang + "-kept", photos: "guzzi-tracker-" + G.S.lang + "-kept-photos" };
+    let caches = null; // {pages, photos}: the worker's names of the two kept caches
     let listing = null;
     const size = (bytes) => formatSize(bytes, G.locale);
     const count = (n) => G.formatNumber(n, 0);
@@ -195,9 +216,14 @@
       const data = event.data || {};
       if (data.type !== "listing" || !data.found || listing) return;
       listing = data.found;
-      refresh().then(() => {
-        section.hidden = false; // shown once its buttons say what they do
-      });
+      cacheNames()
+        .then((all) => {
+          caches = { pages: all.kept, photos: all.photos };
+          return refresh();
+        })
+        .then(() => {
+          section.hidden = false; // shown once its buttons say what they do
+        });
     });
     navigator.serviceWorker.ready.then((registration) =>
       registration.active.postMessage({ type: "listing", list: new URL(list, window.location.href).href })
@@ -207,10 +233,10 @@
   /** The offline page: the motorcycles kept on this device, the Garage's first, with links. */
   async function listKept(box) {
     if (!window.caches) return;
-    const prefix = "guzzi-tracker-" + G.S.lang + "-";
+    const all = await cacheNames();
     const kept = new Set();
-    for (const name of await window.caches.keys()) {
-      if (!name.startsWith(prefix) || name.includes("photos")) continue;
+    for (const name of [all.pages, all.kept]) {
+      if (!(await window.caches.has(name))) continue;
       for (const request of await (await window.caches.open(name)).keys()) kept.add(request.url);
     }
     let records;

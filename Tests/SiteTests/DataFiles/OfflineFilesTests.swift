@@ -70,7 +70,7 @@ import Testing
         }
         let italian = SiteFixtures.read(out + "/it/sw.js")
         #expect(Self.precache(italian).map(\.url).contains("confronto/"))
-        #expect(italian.contains("const PREFIX = \"guzzi-tracker-it-\""))
+        #expect(italian.contains("const PREFIX = WorkerRules.cachePrefix(scope);"))
     }
 
     /// A build that changes no file of the shell leaves the worker byte for byte, inode included; one that does
