@@ -14,7 +14,7 @@ let package = Package(
         // What four modules share: reading JSON with the position of every value, writing files durably, digests.
         .target(name: "Files", swiftSettings: strict),
         .target(name: "Catalogue", dependencies: ["Files"], swiftSettings: strict),
-        .target(name: "Templating", dependencies: ["Files"], exclude: ["LANGUAGE.md"], swiftSettings: strict),
+        .target(name: "Templating", dependencies: ["Files"], swiftSettings: strict),
         .target(
             name: "Site", dependencies: ["Files", "Catalogue", "Templating", "PhotoSidecar"], swiftSettings: strict),
         .target(name: "Server", swiftSettings: strict),

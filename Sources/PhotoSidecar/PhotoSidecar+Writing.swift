@@ -73,7 +73,7 @@ extension PhotoSidecar {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + ".tmp-" + String(getpid())
         let bytes = encoded()
-        if let reason = DurableFile.write(bytes, to: temporary) {
+        if let reason = FileWriter.writeDurably(bytes, to: temporary) {
             throw .unwritable(path: path, reason: reason)
         }
         guard rename(temporary, path) == 0 else {

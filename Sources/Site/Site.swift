@@ -1,4 +1,5 @@
 import Catalogue
+import Files
 import Templating
 
 /// Everything needed to render any page of the site; immutable, so pages render in parallel.
@@ -9,15 +10,19 @@ struct Site: Sendable {
     let frame: PageFrame
     /// The stylesheet, scripts and icons, under their published names: the `asset` variable of every page.
     let assets: SiteAssets
-    /// What `{% include … once per … %}` rendered in this build (the interface strings of each edition and
-    /// folder depth). Debug builds, and so every test, render such includes every time anyway and fail when the
-    /// output differs from what was kept.
-    let fragments: FragmentCache
+    /// Each edition's interface strings for the browser scripts (`partials/ui-strings.json`), the same on every
+    /// page of the edition: rendered once here, the `ui_strings` variable of its pages.
+    let uiStrings: [Language: Value]
+    /// Per edition, a digest of what every page is given besides its model (`asset`, `ui_strings`): part of each
+    /// page's key (`BuildKeys.page`).
+    let shared: [Language: Digest]
+
+    static let uiStringsTemplate = "partials/ui-strings.json"
 
     init(
         plan: SitePlan, editions: Editions, library: TemplateLibrary, assets: SiteAssets, baseURL: String?,
         servedFromPath: String? = nil
-    ) {
+    ) throws(SiteError) {
         self.plan = plan
         self.assets = assets
         self.editions = editions
@@ -25,22 +30,46 @@ struct Site: Sendable {
         frame = PageFrame(
             plan: plan, baseURL: baseURL, datasetVersion: plan.catalogue.version, editions: editions,
             servedFromPath: servedFromPath)
-        #if DEBUG
-            fragments = FragmentCache(verifying: true)
-        #else
-            fragments = FragmentCache()
-        #endif
+        var uiStrings: [Language: Value] = [:]
+        var shared: [Language: Digest] = [:]
+        for language in editions.languages {
+            let localization = editions[language]!.localization
+            let context: [String: Value] = [
+                "lang": .text(language.rawValue), "locale": .text(localization.locale),
+                "t": frame.labelValues[language]!,
+            ]
+            let text: String
+            do {
+                text = String(
+                    decoding: try library.renderBytes(
+                        Self.uiStringsTemplate, context: context,
+                        environment: RenderEnvironment(locale: localization.locale, numbers: localization.numbers)),
+                    as: UTF8.self)
+            } catch let error as TemplateError {
+                throw .template(error)
+            } catch {
+                throw .output(path: Self.uiStringsTemplate, message: "\(error)")
+            }
+            uiStrings[language] = .html(text)
+            var hasher = StableHasher()
+            hasher.combine(assets.namesDigest)
+            hasher.combine(text)
+            shared[language] = hasher.finalize()
+        }
+        self.uiStrings = uiStrings
+        self.shared = shared
     }
 
     func render(_ page: Page) throws(SiteError) -> [UInt8] {
         try render(page, context: context(for: page))
     }
 
-    /// Renders a page from its model, adding the `asset` addresses from the page's folder (kept out of the model:
-    /// see `BuildKeys.page`).
+    /// Renders a page from its model, adding what every page of its edition is given: the `asset` addresses from
+    /// the page's folder and the `ui_strings` (kept out of the model: see `BuildKeys.page`).
     func render(_ page: Page, context: [String: Value]) throws(SiteError) -> [UInt8] {
         var context = context
         context["asset"] = assets.templateValue(from: frame.rootLink(from: page))
+        context["ui_strings"] = uiStrings[page.language ?? editions.defaultLanguage]
         do {
             return try library.renderBytes(
                 page.template, context: context,
@@ -106,7 +135,7 @@ struct Site: Sendable {
     /// What templates of an edition's pages format numbers with.
     func environment(_ language: Language) -> RenderEnvironment {
         let localization = editions[language]!.localization
-        return RenderEnvironment(locale: localization.locale, numbers: localization.numbers, fragments: fragments)
+        return RenderEnvironment(locale: localization.locale, numbers: localization.numbers)
     }
 
     func context(for page: Page) -> [String: Value] {

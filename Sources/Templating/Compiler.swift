@@ -161,7 +161,7 @@ enum Compiler {
             case .loop(let loop):
                 collectBlocks(loop.body, into: &blocks)
                 collectBlocks(loop.empty ?? [], into: &blocks)
-            case .text, .output, .assignment, .include, .scope, .once:
+            case .text, .output, .assignment, .include, .scope:
                 break
             }
         }
@@ -192,10 +192,8 @@ enum Compiler {
         in nodes: [Node], resolved: [String: [Node]], inlined: inout [String: [Node]]
     ) -> [Node] {
         nodes.map { node in
-            if case .include(let name, let location, let oncePer) = node {
-                let body = inline(name, resolved: resolved, inlined: &inlined)
-                guard let oncePer else { return .scope(body) }
-                return .once(OnceInclude(site: location, values: oncePer, body: body))
+            if case .include(let name, _) = node {
+                return .scope(inline(name, resolved: resolved, inlined: &inlined))
             }
             return node.mappingBodies { inlineIncludes(in: $0, resolved: resolved, inlined: &inlined) }
         }
@@ -209,7 +207,7 @@ enum Compiler {
             case .conditional(let branches, let otherwise):
                 return total + branches.map { textSize($0.body) }.max()! + (otherwise.map(textSize) ?? 0)
             case .loop(let loop): return total + textSize(loop.body)
-            case .output, .assignment, .include, .scope, .once: return total
+            case .output, .assignment, .include, .scope: return total
             }
         }
     }

@@ -8,14 +8,12 @@ indirect enum Node: Sendable {
     case loop(Loop)
     case assignment(name: BoundName, value: Expression)
     /// As parsed. The compiler checks that the target exists and that includes form no cycle, then replaces
-    /// every include with `scope` holding the target's nodes, or with `once` when it names `once per` values.
-    case include(name: String, location: SourceLocation, oncePer: [Expression]?)
+    /// every include with `scope` holding the target's nodes.
+    case include(name: String, location: SourceLocation)
     /// An included template's nodes, inlined at compile time and rendered in a scope of their own. Why not
     /// looked up by name when rendered: a bike page renders some forty includes, and hashing their names was
     /// 1.5 % of a build.
     case scope([Node])
-    /// An inlined `{% include "…" once per a, b %}`: rendered once per build for each combination of the values.
-    case once(OnceInclude)
     /// Left in the tree after `extends` is resolved so blocks can be overridden again by a grandchild.
     case block(name: String, body: [Node])
 }
@@ -29,9 +27,6 @@ extension Node {
             return .block(name: name, body: transform(body))
         case .scope(let body):
             return .scope(transform(body))
-        case .once(let include):
-            return .once(
-                OnceInclude(site: include.site, values: include.values, body: transform(include.body)))
         case .conditional(let branches, let otherwise):
             return .conditional(
                 branches: branches.map { ConditionalBranch(condition: $0.condition, body: transform($0.body)) },
@@ -44,28 +39,6 @@ extension Node {
         case .text, .output, .assignment, .include:
             return self
         }
-    }
-}
-
-/// An include whose output a build keeps and reuses (see `FragmentCache`): the template author states, with
-/// `once per`, every value the included template's output depends on, as Hugo's `partialCached` asks for its
-/// variants.
-///
-/// Why: a partial that writes the same bytes on every page of an edition (the interface strings of the browser
-/// scripts) was rendered 578 times per build of the real catalogue, a twentieth of a fresh build.
-struct OnceInclude: Sendable {
-    /// Where the include is written, for errors.
-    let site: SourceLocation
-    let values: [Expression]
-    let body: [Node]
-    /// The start of the key its output is kept under: `file:line:column` of the include, and a zero byte.
-    let key: [UInt8]
-
-    init(site: SourceLocation, values: [Expression], body: [Node]) {
-        self.site = site
-        self.values = values
-        self.body = body
-        key = Array("\(site.file.displayName):\(site.line):\(site.column)\u{0}".utf8)
     }
 }
 

@@ -192,10 +192,9 @@ struct Parser {
             return .assignment(name: BoundName(name), value: value)
         case "include":
             let (target, location) = try expectString(after: "'include'")
-            let oncePer = try parseOncePer()
-            try expectStatementEnd(after: oncePer == nil ? "'{% include \"\(target)\"'" : "the 'once per' values")
+            try expectStatementEnd(after: "'{% include \"\(target)\"'")
             includes.append((target, location))
-            return .include(name: target, location: location, oncePer: oncePer)
+            return .include(name: target, location: location)
         case "block":
             let (name, nameToken) = try expectVariableName(after: "'block'")
             guard blockNames.insert(name).inserted else {
@@ -219,29 +218,6 @@ struct Parser {
             let known = ["if", "for", "set", "include", "block", "extends"]
             throw error("unknown tag '\(keyword)'" + Suggestions.hint(for: keyword, in: known), at: keywordToken)
         }
-    }
-
-    /// `once per a, b` after an include's name: the values its output depends on (see `OnceInclude`).
-    private mutating func parseOncePer() throws(TemplateError) -> [Expression]? {
-        guard tokens[position].kind == .identifier("once") else { return nil }
-        position += 1
-        guard tokens[position].kind == .identifier("per") else {
-            throw error(
-                "expected 'per' after 'once', as in 'once per page.lang', but found \(tokens[position].displayName)",
-                at: tokens[position])
-        }
-        position += 1
-        if tokens[position].kind == .statementEnd {
-            throw error(
-                "expected the values the include depends on after 'once per', as in 'once per page.lang'",
-                at: tokens[position])
-        }
-        var values = [try parseExpression()]
-        while tokens[position].kind == .symbol(",") {
-            position += 1
-            values.append(try parseExpression())
-        }
-        return values
     }
 
     private mutating func parseIf(start: Token) throws(TemplateError) -> Node {

@@ -4,20 +4,16 @@ public struct RenderEnvironment: Sendable {
     public var locale: String
     /// How the `number` filter writes numbers on this page.
     public var numbers: NumberFormat
-    /// Where `{% include "…" once per … %}` keeps its output for the rest of the build; nil renders such
-    /// includes every time.
-    public var fragments: FragmentCache?
 
-    public init(locale: String, numbers: NumberFormat, fragments: FragmentCache? = nil) {
+    public init(locale: String, numbers: NumberFormat) {
         self.locale = locale
         self.numbers = numbers
-        self.fragments = fragments
     }
 }
 
 /// Walks a compiled template for one context. A renderer is created per `render` call and never shared. What it
 /// shares with the renderers of other pages: the AST, immutable but for the positions its paths remember
-/// (`PathSegment`, atomics that are only ever a guess), and the build's `FragmentCache`, behind a lock.
+/// (`PathSegment`, atomics that are only ever a guess).
 struct Renderer: ~Copyable {
     /// What a name in scope refers to. Loop state is kept as two integers and only turned into a map when a
     /// template asks for `loop` itself, so iterating does not build a dictionary per item.
@@ -74,8 +70,6 @@ struct Renderer: ~Copyable {
                 }
             case .scope(let body):
                 try renderScoped(body)
-            case .once(let include):
-                try render(include)
             case .include:
                 preconditionFailure("a compiled template has no include: Compiler.compile inlines them")
             case .block(_, let body):
@@ -131,55 +125,6 @@ struct Renderer: ~Copyable {
             try render(loop.body)
         }
         closeScope()
-    }
-
-    /// An include kept in the environment's `FragmentCache` under its place, the page's locale and its `once per`
-    /// values: written from there when an earlier page rendered it with the same ones.
-    private mutating func render(_ include: OnceInclude) throws(TemplateError) {
-        guard let cache = environment.fragments else { return try renderScoped(include.body) }
-        var key = include.key
-        key.append(contentsOf: environment.locale.utf8)
-        for expression in include.values {
-            try Self.appendKey(try evaluate(expression), of: expression, to: &key)
-        }
-        let kept = cache.bytes(for: key)
-        if let kept, !cache.verifies {
-            output.append(kept)
-            return
-        }
-        let start = output.count
-        try renderScoped(include.body)
-        guard let kept else { return cache.store(output.bytes(from: start), for: key) }
-        if !output.bytes(from: start, equal: kept) {
-            throw include.site.error(
-                "this include rendered differently for the same 'once per' values: its output depends on "
-                    + "something they do not name; add it to them")
-        }
-    }
-
-    /// One `once per` value in a cache key: a kind byte, then for texts their length before their bytes, so that
-    /// no two lists of values make the same key.
-    private static func appendKey(_ value: Value, of expression: Expression, to key: inout [UInt8])
-        throws(TemplateError)
-    {
-        func appendText(_ kind: Character, _ text: String) {
-            key.append(kind.asciiValue!)
-            withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian) { key.append(contentsOf: $0) }
-            key.append(contentsOf: text.utf8)
-        }
-        switch value {
-        case .text(let s): appendText("t", s)
-        case .html(let s): appendText("h", s)
-        case .number(let n):
-            key.append(UInt8(ascii: "n"))
-            withUnsafeBytes(of: n.bitPattern.littleEndian) { key.append(contentsOf: $0) }
-        case .bool(let b): key.append(b ? UInt8(ascii: "T") : UInt8(ascii: "F"))
-        case .null: key.append(UInt8(ascii: "0"))
-        case .list, .map:
-            throw expression.location.error(
-                "'once per' takes texts, numbers, booleans or null, got \(value.kindDescription)"
-                    + (expression.pathName.map { " ('\($0)')" } ?? ""))
-        }
     }
 
     /// An included template's nodes, in a scope of their own: its `set`s stay inside.

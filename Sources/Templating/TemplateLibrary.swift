@@ -8,7 +8,7 @@ import Files
 /// a filter given the wrong kind of value) fails at render time. Every error is a `TemplateError` with the
 /// file, line and column of the offending token.
 ///
-/// The template language itself is described once, in `LANGUAGE.md` beside this file.
+/// The template language itself is described once, in `Templates/README.md`, beside the templates it serves.
 public final class TemplateLibrary: Sendable {
     private let templates: [String: CompiledTemplate]
     /// Each template as parsed, for a later library to reuse; empty with custom filters, which are closures
@@ -67,6 +67,9 @@ public final class TemplateLibrary: Sendable {
     }
 
     public var templateNames: [String] { templates.keys.sorted() }
+
+    /// A template as compiled (`extends` resolved, includes inlined), for the passes that read it without data.
+    func compiled(_ name: String) -> CompiledTemplate? { templates[name] }
 
     /// A digest of every template's name and text: equal only when no template changed.
     public let digest: Digest

@@ -23,8 +23,8 @@ public struct MemoryTemplateSource: TemplateSource {
     }
 }
 
-/// Every file under a folder, recursively, skipping hidden files and folders; errors name files as
-/// `folder/name`, the path a user opens.
+/// Every file under a folder, recursively, skipping hidden files and folders and Markdown documents (the folder's
+/// README describes the templates beside them); errors name files as `folder/name`, the path a user opens.
 public struct DirectoryTemplateSource: TemplateSource {
     public let directory: String
 
@@ -44,7 +44,8 @@ public struct DirectoryTemplateSource: TemplateSource {
         let resolved = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
         let names = (manager.enumerator(atPath: resolved)?.allObjects as? [String] ?? []).sorted()
         var found: [(name: String, displayName: String, text: String)] = []
-        for name in names where !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        for name in names
+        where !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) && !name.hasSuffix(".md") {
             let path = prefix + name
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
                 continue

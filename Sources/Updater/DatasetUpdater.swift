@@ -132,7 +132,9 @@ public enum DatasetUpdater {
     }
 
     private static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t) throws(UpdateError) {
-        if let reason = DurableFile.write(bytes, to: path, mode: mode) { throw .localIO(path: path, reason: reason) }
+        if let reason = FileWriter.writeDurably(bytes, to: path, mode: mode) {
+            throw .localIO(path: path, reason: reason)
+        }
     }
 }
 

@@ -156,7 +156,8 @@ test("the ranges and orderings are the page's: another set configures another ma
 });
 
 test("records carry their position in the default order from their part's start", () => {
-  const records = G.records({ fields: ["id", "slug"], motorcycles: [[9, "a"], [8, "b"]] }, 1000);
+  const data = { bike_url: "moto/{slug}/index.html", fields: ["id", "slug"], motorcycles: [[9, "a"], [8, "b"]] };
+  const records = G.records(data, 1000);
   assert.deepEqual(
     records.map((r) => [r.id, r.position, r.url]),
     [

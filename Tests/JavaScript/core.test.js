@@ -49,13 +49,18 @@ test("sameList compares element by element", () => {
   assert.ok(!G.sameList([1], [1, 1]));
 });
 
-test("records turn the data's columns into objects with their page URL", () => {
-  const data = { fields: ["id", "slug", "name", "family"], motorcycles: [[3, "v7-1967", "V7", null], [1, "x-1921", "X"]] };
+test("records turn the data's columns into objects with their page URL, from the build's pattern", () => {
+  const data = {
+    bike_url: "moto/{slug}/index.html",
+    fields: ["id", "slug", "name", "family"],
+    motorcycles: [[3, "v7-1967", "V7", null], [1, "x-1921", "X"]],
+  };
   const records = G.records(data);
   assert.equal(records.length, 2);
   assert.equal(records[0].name, "V7");
   assert.equal(records[0].family, null);
   assert.equal(records[0].url, "moto/v7-1967/index.html");
+  assert.equal(G.records(Object.assign({}, data, { bike_url: "bici/{slug}/" }))[0].url, "bici/v7-1967/");
   assert.equal(records[1].position, 1);
   assert.equal(records[1].family, null); // a short row: missing fields are null
   assert.deepEqual(G.records(undefined), []);

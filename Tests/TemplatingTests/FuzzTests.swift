@@ -14,12 +14,10 @@ typealias TemplateFuzzRandom = SeededRandom
         let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Templates").path
+        // Every template as `TemplateLibrary(directory:)` reads them: pages include `.json` partials, and the
+        // sitemap and robots.txt are templates too.
         var sources: [String: String] = [:]
-        // Every file, as `TemplateLibrary(directory:)` reads them: pages include `.json` partials, and the sitemap
-        // and robots.txt are templates too.
-        for name in FileManager.default.subpaths(atPath: root) ?? [] where !name.hasPrefix(".") {
-            if let text = try? String(contentsOfFile: root + "/" + name, encoding: .utf8) { sources[name] = text }
-        }
+        for file in (try? DirectoryTemplateSource(directory: root).templates()) ?? [] { sources[file.name] = file.text }
         return sources
     }()
 

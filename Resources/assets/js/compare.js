@@ -63,7 +63,7 @@
           const have = () => G.specs && G.specs[number];
           if (have()) return resolve(have());
           const script = document.createElement("script");
-          script.src = G.editionLink("data/" + G.catalogue.specs[number]);
+          script.src = G.editionLink(G.catalogue.specs[number]); // "data/specs-<n>.js", from the edition's folder
           script.onload = () => (have() ? resolve(have()) : reject(new Error("no data in " + script.src)));
           script.onerror = () => reject(new Error("cannot load " + script.src));
           document.head.append(script);

@@ -74,7 +74,8 @@
   };
 
   /** The motorcycles of a part of the edition's data as objects; `start` is the part's first position in the
-   * data's (the default) order. */
+   * data's (the default) order. Each has the address of its page from the edition's folder (`url`), from the
+   * pattern the build gives (`bike_url`: "moto/{slug}/index.html"). */
   G.records = function (data, start) {
     const fields = (data && data.fields) || [];
     const offset = start || 0;
@@ -83,7 +84,7 @@
       fields.forEach((field, i) => {
         record[field] = row[i] === undefined ? null : row[i];
       });
-      record.url = "moto/" + record.slug + "/index.html";
+      record.url = String(data.bike_url).replace("{slug}", record.slug); // the build's pattern, from the edition
       return record;
     });
   };
@@ -193,6 +194,9 @@
     } catch (error) {
       return;
     }
+    // what depends on the page's folder: the edition's folder from the page, the storage frame (js/store.js)
+    G.S.root = stringsElement.dataset.root || "";
+    G.S.storage = stringsElement.dataset.storage || "";
     G.locale = String(G.S.locale || "en_US").replace("_", "-");
     G.store = G.createStore(G.S);
     for (const start of starters) start(G.S);

@@ -24,8 +24,6 @@ struct BuildKeys: Sendable {
     let models: Digest
     /// `models`, every template and every asset.
     let global: Digest
-    /// The published names of the assets (`SiteAssets.namesDigest`): every page names the files it loads.
-    let assetNames: Digest
 
     /// `photos` is the dataset's photo sidecar (`PhotoFiles`), empty when there is none: part of `setting`,
     /// since a motorcycle's pages show its photos' sizes and credits.
@@ -54,15 +52,14 @@ struct BuildKeys: Sendable {
             all.combine(asset.bytes)
         }
         global = all.finalize()
-        assetNames = assets.namesDigest
     }
 
-    /// Every file under `folder` but `assets/` and hidden ones, by path and bytes.
+    /// Every file under `folder` but `assets/`, hidden ones and documents (`*.md`), by path and bytes.
     static func resourcesDigest(_ folder: String) -> Digest {
         var hasher = StableHasher()
         let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         for name in (FileManager.default.subpaths(atPath: resolved) ?? []).sorted()
-        where !name.hasPrefix("assets/") && name != "assets"
+        where !name.hasPrefix("assets/") && name != "assets" && !name.hasSuffix(".md")
             && !name.split(separator: "/").contains(where: { $0.hasPrefix(".") })
         {
             var isDirectory: ObjCBool = false
@@ -76,12 +73,13 @@ struct BuildKeys: Sendable {
     }
 
     /// The key of a page rendered by a template (`templateDigest`, see `TemplateLibrary.digest(of:)`) from a
-    /// context with this digest, and the `asset` names (not in the context, so that `serve` keeps its page
-    /// models when only an asset changes).
-    func page(templateDigest: Digest, locale: String, context: Digest) -> Digest {
+    /// context with this digest, and what every page of its edition is given besides (`Site.shared`: the asset
+    /// names and the interface strings, kept out of the model so that `serve` keeps its page models when only an
+    /// asset or a template changes).
+    func page(templateDigest: Digest, locale: String, context: Digest, shared: Digest) -> Digest {
         var hasher = StableHasher()
         hasher.combine(generator)
-        hasher.combine(assetNames)
+        hasher.combine(shared)
         hasher.combine(templateDigest)
         hasher.combine(locale)
         hasher.combine(context)

@@ -85,7 +85,7 @@ public enum SiteBuilder {
                 plan = SitePlan(catalogue: catalogue!, editions: editions, photos: try photos.decoded())
             }
             clock.lap("plan")
-            let site = Site(
+            let site = try Site(
                 plan: plan, editions: editions, library: inputs.library, assets: assets, baseURL: options.baseURL,
                 servedFromPath: options.servedFromPath)
             // Two pages in one file would make the output depend on which thread wrote last: never let it happen.
@@ -120,6 +120,7 @@ public enum SiteBuilder {
                 only == nil
                 ? try writeOfflineFiles(site: site, output: output, keys: keys) : (files: 0, made: 0, bytes: 0)
             bytes += offline.bytes
+            try checkMissingLabels(editions, folder: options.resourcesPath + "/i18n")
             clock.lap("render and write")
             // A partial build records no global key, so the next build cannot take the output as up to date.
             let changes = try output.commit(
@@ -195,11 +196,43 @@ public enum SiteBuilder {
             }
         }
         let editions = try Editions.load(directory: options.resourcesPath + "/i18n")
+        let templates: TemplateLibrary
         do {
-            return Inputs(
-                editions: editions, library: try TemplateLibrary(directory: options.templatesPath, reusing: library))
+            templates = try TemplateLibrary(directory: options.templatesPath, reusing: library)
         } catch {
             throw .template(error)
+        }
+        try checkLabels(editions, templates: templates, folder: options.resourcesPath + "/i18n")
+        return Inputs(editions: editions, library: templates)
+    }
+
+    /// Every label a template prints (`t.<label>`) is in every edition's tables: a missing one fails the build
+    /// naming the edition's table, the label and where it is printed, before anything is rendered.
+    static func checkLabels(_ editions: Editions, templates: TemplateLibrary, folder: String) throws(SiteError) {
+        for name in templates.templateNames {
+            for use in templates.variables(of: name) ?? [] where use.path.count >= 2 && use.path[0] == "t" {
+                for edition in editions.all where edition.localization.labels[use.path[1]] == nil {
+                    throw .localization(
+                        path: folder + "/" + edition.language.rawValue + ".json",
+                        message:
+                            "missing label \"\(use.path[1])\" (in this file or a \(edition.language.rawValue).<part>.json "
+                            + "beside it), which \(use.location) prints")
+                }
+            }
+        }
+    }
+
+    /// Labels the page models asked for and no table has (`Localization.missing`): the build stops before it
+    /// writes, naming the table and the labels.
+    static func checkMissingLabels(_ editions: Editions, folder: String) throws(SiteError) {
+        for edition in editions.all {
+            let missing = edition.localization.missing.sorted
+            guard !missing.isEmpty else { continue }
+            throw .localization(
+                path: folder + "/" + edition.language.rawValue + ".json",
+                message: "missing label" + (missing.count == 1 ? " " : "s ")
+                    + missing.map { "\"\($0)\"" }.joined(separator: ", ")
+                    + " (in this file or a \(edition.language.rawValue).<part>.json beside it), which the site needs")
         }
     }
 
@@ -285,7 +318,7 @@ public enum SiteBuilder {
                     if keepingContexts, let context { made.withLock { $0[index] = context } }
                     let key = keys.page(
                         templateDigest: site.library.digest(of: page.template) ?? .zero, locale: site.locale(of: page),
-                        context: contextDigest)
+                        context: contextDigest, shared: site.shared[page.language ?? site.editions.defaultLanguage]!)
                     if let size = output.current(path, key: key) {
                         written.add(size, ordering: .relaxed)
                         #if DEBUG

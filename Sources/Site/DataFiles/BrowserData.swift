@@ -80,11 +80,6 @@ struct BrowserData {
         (0..<cataloguePartCount(plan)).map { "data/" + cataloguePartName($0) }
     }
 
-    static let catalogueFields: [StaticString] = [
-        "id", "slug", "name", "family", "first", "last", "years", "cycle", "displacement", "nominal", "bore",
-        "stroke", "power", "weight", "wheelbase", "displacement_text", "power_text", "specs",
-    ]
-
     /// Part `part` of `parts`: the header (edition, fields, spec chunks, number of parts) and its motorcycles.
     func catalogueScript(part: Int, of parts: Int, chunkCount: Int) -> [UInt8] {
         let bikes = plan.catalogue.motorcycles
@@ -107,38 +102,27 @@ struct BrowserData {
         json.integer(range.lowerBound)
         json.key("specs")
         json.openArray()
-        for number in 0..<chunkCount { json.string(Self.specFileName(number)) }
+        for number in 0..<chunkCount { json.string("data/" + Self.specFileName(number)) }
         json.closeArray()
+        // the motorcycles' pages, from the edition's folder: the scripts put each row's slug in its place
+        json.key("bike_url")
+        json.string(SitePlan.motorcycleFile(edition.language, slug: "{slug}"))
+        let fields = BikeFields.fields(of: .scripts, thumbnails: thumbnails.areShown)
         json.key("fields")
         json.openArray()
-        for field in Self.catalogueFields { json.string(field.description) }
-        if thumbnails.areShown { json.string("thumb") }
+        for field in fields { json.string(field.name.description) }
         json.closeArray()
         json.key("motorcycles")
         json.openArray()
         json.whitespace("\n")
         for index in order[range] {
             let bike = bikes[index]
-            let e = bike.engine
+            let slug = plan.slugs[bike.id]!
+            let row = BikeFields.Row(
+                bike: bike, texts: texts[index], slug: slug, url: "", chunk: chunkOf[index], thumbnails: thumbnails)
             json.separator(",\n")
             json.openArray()
-            json.integer(bike.id)
-            json.string(plan.slugs[bike.id]!)
-            json.string(bike.general.name)
-            json.text(bike.general.family)
-            json.integer(bike.general.firstYear)
-            json.number(bike.general.lastYear.map(Double.init))
-            json.string(texts[index].years)
-            json.integer(e.strokeCycle)
-            for value in [e.displacementReal, e.displacementNominal, e.bore, e.stroke, e.power?.peak] {
-                json.number(value)
-            }
-            json.number(bike.capacities.weight)
-            json.number(bike.frame.wheelbase)
-            json.text(texts[index].displacement)
-            json.text(texts[index].power)
-            json.integer(chunkOf[index])
-            if thumbnails.areShown { thumbnails.cell(bike, into: &json) }
+            for field in fields { field.write(row, &json) }
             json.closeArray()
         }
         json.whitespace("\n")

@@ -1,10 +1,8 @@
 import Catalogue
 
-/// The compact JSON index of one edition (`<lang>/index.json`), which the catalogue script searches, filters
-/// and orders in the browser, and which the Garage and compare pages read.
-///
-/// Figures are metric and raw (the script converts units and formats them with `Intl.NumberFormat`); the
-/// texts are the edition's, already formatted, for the list rows. URLs are relative to the edition's folder.
+/// The JSON index of one edition (`<lang>/index.json`): every motorcycle with every field of `BikeFields`, in the
+/// default order, for other programs (the site's own scripts read `BrowserData`). URLs are relative to the
+/// edition's folder.
 struct CatalogueIndex {
     let edition: Edition
     let plan: SitePlan
@@ -12,6 +10,8 @@ struct CatalogueIndex {
     func json() -> [UInt8] {
         let bikes = plan.catalogue.motorcycles
         let texts = plan.texts[edition.language]!
+        let fields = BikeFields.fields(of: .index)
+        let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         var json = JSONBuilder(capacity: 1_024 + 700 * bikes.count)
         json.openObject()
         json.editionMembers(version: plan.catalogue.version, edition: edition)
@@ -19,44 +19,16 @@ struct CatalogueIndex {
         json.openArray()
         for index in plan.defaultOrder {
             let bike = bikes[index]
-            let e = bike.engine
-            let c = bike.capacities
             let slug = plan.slugs[bike.id]!
+            let row = BikeFields.Row(
+                bike: bike, texts: texts[index], slug: slug,
+                url: SitePlan.motorcycleFile(edition.language, slug: slug), chunk: 0, thumbnails: thumbnails)
             json.separator(",\n")
             json.openObject()
-            json.key("id")
-            json.integer(bike.id)
-            json.key("slug")
-            json.string(slug)
-            json.key("name")
-            json.string(bike.general.name)
-            json.key("family")
-            json.text(bike.general.family)
-            json.key("first")
-            json.integer(bike.general.firstYear)
-            json.key("last")
-            json.number(bike.general.lastYear.map(Double.init))
-            json.key("years")
-            json.string(texts[index].years)
-            json.key("cycle")
-            json.integer(e.strokeCycle)
-            for (key, value) in [
-                ("displacement", e.displacementReal), ("nominal", e.displacementNominal), ("bore", e.bore),
-                ("stroke", e.stroke), ("power", e.power?.peak), ("rpm", e.power?.rpm), ("weight", c.weight),
-                ("wheelbase", bike.frame.wheelbase), ("max_speed", c.maxSpeed), ("fuel", c.fuelCapacity),
-                ("consumption", c.fuelConsumption),
-            ] as [(StaticString, Double?)] {
-                json.key(key)
-                json.number(value)
+            for field in fields {
+                json.key(field.name)
+                field.write(row, &json)
             }
-            json.key("displacement_text")
-            json.text(texts[index].displacement)
-            json.key("power_text")
-            json.text(texts[index].power)
-            json.key("url")
-            json.string("moto/" + slug + "/index.html")
-            json.key("image")
-            json.text(bike.images.first)
             json.closeObject()
         }
         json.closeArray()

@@ -39,6 +39,15 @@ struct FacetBuilder {
         [family(), decades(), cycle()] + FacetBuilder.classes.map(classFacet)
     }
 
+    /// Every facet's id, in the order of `build()`: each needs its labels `facet_<id>` and `slug_<id>`.
+    static let ids = ["family", "decade", "cycle"] + classes.map(\.id)
+
+    /// The labels the facets read besides `facet_<id>` and `slug_<id>` (the values' names and folders).
+    static let valueLabels = [
+        "slug_not_stated", "not_stated_value", "two_stroke", "four_stroke", "slug_two_stroke", "slug_four_stroke",
+        "slug_up_to", "slug_over", "class_up_to", "class_over", "class_range",
+    ]
+
     private var bikes: [Motorcycle] { catalogue.motorcycles }
 
     private func label(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> [Language: String] {

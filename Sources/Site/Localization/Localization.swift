@@ -1,6 +1,7 @@
 import Catalogue
 import Files
 import Foundation
+import Synchronization
 import Templating
 
 /// The labels, plurals and unit names of one edition, read from `Resources/i18n/<lang>.json`.
@@ -19,6 +20,8 @@ public struct Localization: Sendable {
     /// How this edition writes numbers, from the table's `numbers` object.
     public let numbers: NumberFormat
     public let labels: [String: String]
+    /// Labels the site asked for and no table has (see `subscript`): the build fails on them before it writes.
+    let missing = MissingLabels()
     let plurals: [String: [String: String]]
     let units: [String: String]
 
@@ -93,7 +96,10 @@ public struct Localization: Sendable {
             pluralRules: rules, numbers: format, labels: allLabels, plurals: allPlurals, units: units)
         // Every plural a table defines needs a form for each category its rules name, not only the required ones.
         let pluralKeys: [String] = Set(requiredPlurals + allPlurals.keys).sorted()
-        var missing: [String] = requiredLabels.filter { allLabels[$0] == nil }.map { "labels.\($0)" }
+        // the facets' labels too: a missing slug would publish a folder named "[slug_fuel]"
+        let required =
+            requiredLabels + FacetBuilder.valueLabels + FacetBuilder.ids.flatMap { ["facet_\($0)", "slug_\($0)"] }
+        var missing: [String] = required.filter { allLabels[$0] == nil }.map { "labels.\($0)" }
         missing += requiredUnits.filter { units[$0] == nil }.map { "units.\($0)" }
         for key in pluralKeys {
             missing += rules.requiredCategories.filter { allPlurals[key]?[$0] == nil }.map { "plurals.\(key).\($0)" }
@@ -130,8 +136,13 @@ public struct Localization: Sendable {
     }
 
     /// A label by key; the tables are checked at load time, so a miss here is a programming error worth a clear text.
+    /// A label; one no table defines reads `[key]` and is noted in `missing`, which fails the build: the labels
+    /// Swift reads are not listed anywhere else, so this is where a missing one is found, on the first build
+    /// after the tables change (every page model is made again then).
     public subscript(key: String) -> String {
-        labels[key] ?? "[\(key)]"
+        if let label = labels[key] { return label }
+        missing.note(key)
+        return "[\(key)]"
     }
 
     /// A label with `{name}` placeholders filled in.
@@ -192,4 +203,13 @@ public struct Localization: Sendable {
         "bike_description", "power_at", "compression_ratio", "year_range", "year_open", "footer_data",
         "first_photo_alt", "in_production", "two_stroke", "four_stroke", "chart_no_data",
     ]
+}
+
+/// The labels an edition was asked for and does not have (`Localization.subscript`), noted from any thread.
+final class MissingLabels: Sendable {
+    private let keys = Mutex<Set<String>>([])
+
+    func note(_ key: String) { keys.withLock { _ = $0.insert(key) } }
+
+    var sorted: [String] { keys.withLock { $0.sorted() } }
 }

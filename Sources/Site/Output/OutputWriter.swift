@@ -223,46 +223,14 @@ final class OutputWriter: SiteOutput {
 
     /// open/write/close without fsync; returns 0 or errno.
     static func writeFile(_ path: String, _ bytes: [UInt8]) -> Int32 {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { return errno }
-        return finish(fd, writeAll(fd, bytes))
+        FileWriter.write(bytes, to: path).code
     }
 
     /// The same, and the file's `stat` once written (a rename later keeps its inode and modification time);
     /// the status is nil on failure, with the error number.
     static func writeFileRecordingStatus(_ path: String, _ bytes: [UInt8]) -> (code: Int32, status: FileStatus?) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { return (errno, nil) }
-        var code = writeAll(fd, bytes)
-        var status = stat()
-        if code == 0 && fstat(fd, &status) != 0 { code = errno }
-        code = finish(fd, code)
-        return (code, code == 0 ? FileStatus(status) : nil)
-    }
-
-    /// Writes all of `bytes` from the start of the file; returns 0 or errno.
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                pwrite(fd, $0.baseAddress! + offset, bytes.count - offset, off_t(offset))
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return 0
-    }
-
-    /// Closes `fd` and returns the first error: the one of the work before, or the close's.
-    private static func finish(_ fd: Int32, _ code: Int32) -> Int32 {
-        if code != 0 {
-            close(fd)
-            return code
-        }
-        return close(fd) == 0 ? 0 : errno
+        let written = FileWriter.write(bytes, to: path)
+        return (written.code, written.status.map(FileStatus.init))
     }
 
     private typealias RenameAt2 =

@@ -65,7 +65,7 @@ struct SitePlan: Sendable {
         }
         self.memberships = memberships
         for language in languages {
-            motorcycleRoutes[language] = bikes.map { Route([language.rawValue, "moto", slugs[$0.id]!]) }
+            motorcycleRoutes[language] = bikes.map { Route(Self.motorcycleFolders(language, slug: slugs[$0.id]!)) }
             facetValueRoutes[language] = facets.indices.map { facet in
                 let folders = facetRoute(language, facet: facet).folders
                 return facets[facet].values.map { Route(folders + [$0.slug[language]!]) }
@@ -123,6 +123,15 @@ struct SitePlan: Sendable {
     }
 
     func slug(_ key: String, _ language: Language) -> String { folderSlugs[language]![key] }
+
+    /// A motorcycle's folders: the one rule for its address, which the browser's data gives the scripts as a
+    /// pattern (`motorcycleFile(_:slug:)` with the slug `{slug}`).
+    static func motorcycleFolders(_ language: Language, slug: String) -> [String] { [language.rawValue, "moto", slug] }
+
+    /// A motorcycle's page from its edition's folder: `moto/airone-1939/index.html`.
+    static func motorcycleFile(_ language: Language, slug: String) -> String {
+        String(Route(motorcycleFolders(language, slug: slug)).filePath.dropFirst(language.rawValue.count + 1))
+    }
 
     func catalogueRoute(_ language: Language) -> Route { Route([language.rawValue]) }
 

@@ -51,7 +51,11 @@ import Testing
             let listed = html.components(separatedBy: "<li class=\"bike-item\" data-id=\"").dropFirst()
                 .compactMap { Int($0.prefix { $0.isNumber }) }
             #expect(rows.map { $0[fields.firstIndex(of: "id")!] as? Int } == listed.map { Optional($0) })
-            #expect(data["specs"] as? [String] == ["specs-0.js"])
+            #expect(data["specs"] as? [String] == ["data/specs-0.js"])
+            // the scripts make each page's address from the pattern, as the build makes the page's folder
+            #expect(data["bike_url"] as? String == "moto/{slug}/index.html")
+            let slug = try #require(rows.first?[fields.firstIndex(of: "slug")!] as? String)
+            #expect(FileManager.default.fileExists(atPath: out + "/\(lang)/moto/\(slug)/index.html"))
             #expect(FileManager.default.fileExists(atPath: out + "/\(lang)/data/specs-0.js"))
         }
     }
@@ -142,6 +146,29 @@ import Testing
             .replacingOccurrences(of: "'", with: "&#39;")
     }
 
+    /// One list of a motorcycle's fields: the scripts' data holds index.json's in the same order (and the spec chunk
+    /// that holds the bike), with the same values.
+    @Test func theScriptsFieldsAreIndexFieldsFromOneList() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        let data = try #require(
+            try Self.json(ofScript: SiteFixtures.read(out + "/en/data/catalogue-0.js")) as? [String: Any])
+        let fields = try #require(data["fields"] as? [String])
+        let rows = try #require(data["motorcycles"] as? [[Any]])
+        let index = try #require(
+            try JSONSerialization.jsonObject(with: Data(SiteFixtures.read(out + "/en/index.json").utf8))
+                as? [String: Any])
+        let bikes = try #require(index["motorcycles"] as? [[String: Any]])
+        #expect(
+            fields.filter { $0 != "specs" }
+                == BikeFields.fields(of: .index).map(\.name.description).filter(fields.contains))
+        for (row, bike) in zip(rows, bikes) {
+            for (position, field) in fields.enumerated() where field != "specs" {
+                #expect("\(row[position])" == "\(bike[field]!)", "\(field)")
+            }
+        }
+    }
+
     /// A long catalogue's data comes in parts of `cataloguePartSize` bikes in the default order, each a script that
     /// runs on its own; every page names them all, from its own folder.
     @Test func aLongCatalogueComesInPartsThatEveryPageNames() throws {
@@ -162,7 +189,7 @@ import Testing
         }
         #expect(ids == plan.defaultOrder.map { catalogue.motorcycles[$0].id })
         let options = BuildTests.options(output: "/nonexistent")
-        let site = Site(
+        let site = try Site(
             plan: plan, editions: editions, library: try SiteBuilder.loadInputs(options).library,
             assets: try SiteAssets(folder: options.resourcesPath + "/assets"), baseURL: nil)
         let page = try #require(plan.pages.first { $0.route.filePath == "it/moto/bike-1-1921/index.html" })
@@ -215,7 +242,7 @@ import Testing
         #expect(!paths.contains("en/page/4/index.html") && !paths.contains("en/page/1/index.html"))
         let options = BuildTests.options(output: "/nonexistent")
         let library = try SiteBuilder.loadInputs(options).library
-        let site = Site(
+        let site = try Site(
             plan: plan, editions: editions, library: library,
             assets: try SiteAssets(folder: options.resourcesPath + "/assets"), baseURL: "https://example.org/")
         let page = try #require(plan.pages.first { $0.route.filePath == "it/pagina/2/index.html" })

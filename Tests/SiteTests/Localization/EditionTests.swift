@@ -96,6 +96,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/site/en/index.html"))
     }
 
+    /// Every label a page needs is required, the facets' included: a missing one fails the build naming the table
+    /// and the key, and leaves the output as it was (it would have published a folder named "[slug_family]").
+    @Test(arguments: [
+        ("en.browse.json", "\"slug_family\"", "labels.slug_family"),
+        ("it.browse.json", "\"facet_power\"", "labels.facet_power"),
+        ("en.browse.json", "\"browse_title\"", "missing label \"browse_title\""),
+        ("en.catalogue.json", "\"keep_title\"", "missing label \"keep_title\""),
+    ])
+    func aMissingLabelFailsTheBuildNamingTheTableAndTheKey(file: String, key: String, expected: String) throws {
+        let folder = SiteFixtures.temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: SiteFixtures.repositoryRoot + "/Resources", toPath: folder + "/Resources")
+        var options = BuildTests.options(output: folder + "/site")
+        options.resourcesPath = folder + "/Resources"
+        _ = try SiteBuilder.build(options)
+        let before = BuildTests.snapshot(folder + "/site")
+        let table = folder + "/Resources/i18n/" + file
+        let text = SiteFixtures.read(table)
+        let edited = text.replacingOccurrences(of: key + ":", with: "\"unused_\(key.dropFirst())" + ":")
+        #expect(edited != text)
+        try edited.write(toFile: table, atomically: false, encoding: .utf8)
+        let lang = String(file.prefix(2))
+        #expect {
+            _ = try SiteBuilder.build(options)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains(expected) && text.contains("/Resources/i18n/\(lang)")
+        }
+        #expect(BuildTests.snapshot(folder + "/site") == before)
+    }
+
     /// Plural rules are data: a rule with an operand or operator this subset does not read fails the load with
     /// the file's name, and every plural needs a form for every category the rules name.
     @Test func pluralRulesComeFromTheTable() throws {

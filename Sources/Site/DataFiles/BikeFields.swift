@@ -1,0 +1,75 @@
+import Catalogue
+
+/// The fields of a motorcycle the data files give, in their order: one list for `<lang>/index.json` (for other
+/// programs: every field, as object members) and the browser's `<lang>/data/catalogue-<n>.js` (the fields the
+/// scripts read, as arrays under a `fields` header). A field the scripts need is added here, once.
+///
+/// Figures are metric and raw (the scripts convert units and format them with `Intl.NumberFormat`); texts are the
+/// edition's, already formatted, for the list rows.
+enum BikeFields {
+    enum File {
+        case index, scripts
+    }
+
+    /// What a field is written from.
+    struct Row {
+        let bike: Motorcycle
+        let texts: BikeTexts
+        let slug: String
+        /// The motorcycle's page, from the edition's folder.
+        let url: String
+        /// The spec chunk that holds the bike (`BrowserData.specChunks`).
+        let chunk: Int
+        let thumbnails: ListThumbnails
+    }
+
+    struct Field {
+        let name: StaticString
+        let files: Set<File>
+        let write: @Sendable (Row, inout JSONBuilder) -> Void
+    }
+
+    /// The fields of `file`; `thumb` (a list row's photo) only with thumbnails, so the data is what it was without
+    /// a photo sidecar.
+    static func fields(of file: File, thumbnails: Bool = false) -> [Field] {
+        all.filter { $0.files.contains(file) && (thumbnails || $0.name.description != "thumb") }
+    }
+
+    private static let both: Set<File> = [.index, .scripts]
+
+    private static func figure(
+        _ name: StaticString, _ files: Set<File>, _ value: @escaping @Sendable (Motorcycle) -> Double?
+    )
+        -> Field
+    {
+        Field(name: name, files: files) { row, json in json.number(value(row.bike)) }
+    }
+
+    static let all: [Field] = [
+        Field(name: "id", files: both) { row, json in json.integer(row.bike.id) },
+        Field(name: "slug", files: both) { row, json in json.string(row.slug) },
+        Field(name: "name", files: both) { row, json in json.string(row.bike.general.name) },
+        Field(name: "family", files: both) { row, json in json.text(row.bike.general.family) },
+        Field(name: "first", files: both) { row, json in json.integer(row.bike.general.firstYear) },
+        Field(name: "last", files: both) { row, json in json.number(row.bike.general.lastYear.map(Double.init)) },
+        Field(name: "years", files: both) { row, json in json.string(row.texts.years) },
+        Field(name: "cycle", files: both) { row, json in json.integer(row.bike.engine.strokeCycle) },
+        figure("displacement", both) { $0.engine.displacementReal },
+        figure("nominal", both) { $0.engine.displacementNominal },
+        figure("bore", both) { $0.engine.bore },
+        figure("stroke", both) { $0.engine.stroke },
+        figure("power", both) { $0.engine.power?.peak },
+        figure("rpm", [.index]) { $0.engine.power?.rpm },
+        figure("weight", both) { $0.capacities.weight },
+        figure("wheelbase", both) { $0.frame.wheelbase },
+        figure("max_speed", [.index]) { $0.capacities.maxSpeed },
+        figure("fuel", [.index]) { $0.capacities.fuelCapacity },
+        figure("consumption", [.index]) { $0.capacities.fuelConsumption },
+        Field(name: "displacement_text", files: both) { row, json in json.text(row.texts.displacement) },
+        Field(name: "power_text", files: both) { row, json in json.text(row.texts.power) },
+        Field(name: "url", files: [.index]) { row, json in json.string(row.url) },
+        Field(name: "image", files: [.index]) { row, json in json.text(row.bike.images.first) },
+        Field(name: "specs", files: [.scripts]) { row, json in json.integer(row.chunk) },
+        Field(name: "thumb", files: [.scripts]) { row, json in row.thumbnails.cell(row.bike, into: &json) },
+    ]
+}
