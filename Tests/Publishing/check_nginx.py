@@ -5,8 +5,8 @@ Usage: check_nginx.py BASE_URL SITE_DIR      e.g. check_nginx.py http://127.0.0.
 
 Asserts pretty URLs (/en/ and /en/moto/<slug>/ are 200 HTML, /en is a 301 to /en/), the site's own 404 page
 with status 404, the content types of HTML, CSS and JSON, a year's immutable caching of the content-named assets
-and revalidation of pages, and gzip (Content-Encoding, Vary) for every text type the site has: HTML, CSS, JS,
-JSON, SVG and XML, each decompressing to the file's bytes.
+and revalidation of pages, the offline worker and the manifest (with its own content type), and gzip (Content-Encoding, Vary) for every text type the site has: HTML, CSS, JS,
+JSON, the manifest, SVG and XML, each decompressing to the file's bytes.
 Prints one line per check and exits 1 if any fails.
 """
 import glob
@@ -95,7 +95,8 @@ def main():
         "HTML": "en/index.html",
         "CSS": "assets/style.*.css",
         "JavaScript": "assets/js/core.*.js",
-        "the data script": "en/data/catalogue.js",
+        "the data script": "en/data/catalogue-*.js",
+        "the web app manifest": "en/manifest.webmanifest",
         "JSON": "en/index.json",
         "SVG": "assets/favicon.*.svg",
         "XML": "sitemap.xml",
@@ -131,6 +132,12 @@ def main():
         check(f"{path} is application/json", status == 200
               and headers.get("content-type", "").startswith("application/json"),
               f"{status} {headers.get('content-type')}")
+    # The offline worker must be revalidated, or browsers keep an old one; the manifest needs its own type.
+    for path, kind in (("/en/sw.js", "application/javascript"), ("/en/manifest.webmanifest", "application/manifest+json")):
+        status, headers, _ = fetch(base, path)
+        check(f"{path} is {kind}, revalidated", status == 200 and headers.get("content-type", "").startswith(kind)
+              and headers.get("cache-control") == "no-cache",
+              f"{status} {headers.get('content-type')} {headers.get('cache-control')}")
     status, headers, body = fetch(base, "/en/", "HEAD")
     check("HEAD /en/ is 200 without a body", status == 200 and body == b"", f"{status}")
 
