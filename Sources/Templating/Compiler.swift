@@ -4,25 +4,13 @@ import Files
 /// `extends` target exists and that they form no cycle (a cycle would recurse until the stack overflows), and
 /// flattens each `extends` chain into one tree.
 enum Compiler {
-    /// `reusing`: templates parsed earlier with the same filters; one whose file and text are the same is not
-    /// parsed again (`serve` compiles after every edit, usually of one template).
-    static func compile(
-        _ sources: [SourceText], customFilters: [String: Filter], reusing earlier: [String: ParsedTemplate] = [:]
-    ) throws(TemplateError) -> (templates: [String: CompiledTemplate], parsed: [String: ParsedTemplate]) {
-        let filters = try filterTable(customFilters)
+    static func compile(_ sources: [SourceText]) throws(TemplateError) -> [String: CompiledTemplate] {
         var parsed: [String: ParsedTemplate] = [:]
         for source in sources {
-            if let known = earlier[source.name], known.file.text == source.text,
-                known.file.displayName == source.displayName
-            {
-                parsed[source.name] = known
-                continue
-            }
             let file = SourceFile(
                 displayName: source.displayName, text: source.text,
                 contentType: ContentType.of(templateNamed: source.name))
-            parsed[source.name] = try Parser.parse(
-                name: source.name, source: source.text, file: file, filters: filters)
+            parsed[source.name] = try Parser.parse(name: source.name, source: source.text, file: file)
         }
         let names = parsed.keys.sorted()
         for name in names {
@@ -45,7 +33,7 @@ enum Compiler {
             compiled[name] = CompiledTemplate(
                 nodes: nodes, capacityHint: max(4096, 2 * textSize(resolved[name]!)), digest: digests[name]!)
         }
-        return (compiled, parsed)
+        return compiled
     }
 
     /// For each template, a digest of its own source and of every template it extends or includes, directly or
@@ -76,21 +64,6 @@ enum Compiler {
             digests[name] = hasher.finalize()
         }
         return digests
-    }
-
-    private static func filterTable(_ customFilters: [String: Filter]) throws(TemplateError) -> [String:
-        FilterDefinition]
-    {
-        var table = BuiltinFilters.all.mapValues { FilterDefinition(arity: $0.arity, function: $0.function) }
-        for (name, function) in customFilters.sorted(by: { $0.key < $1.key }) {
-            guard table[name] == nil else {
-                throw TemplateError(
-                    file: "customFilters", line: 0, column: 0,
-                    message: "custom filter '\(name)' has the name of a built-in filter", sourceLine: "")
-            }
-            table[name] = FilterDefinition(arity: nil, function: function)
-        }
-        return table
     }
 
     /// The parent first, then includes in source order, so the first error reported is the first in the file.

@@ -1,9 +1,9 @@
 /// What a template produces, decided by its file's extension, and so how `{{ }}` escapes text in it.
 ///
 /// Why by extension: the sitemap, `robots.txt`, the JSON a page embeds, the web app manifest and the offline
-/// worker are templates like the pages, and each needs its own escaping; a template cannot forget to choose one. Text is escaped by the
-/// type of the file the tag is written in, also when that file is included in a file of another type (a `.json`
-/// partial inside an HTML `<script>` element escapes for JSON).
+/// worker are templates like the pages, and each needs its own escaping; a template cannot forget to choose one.
+/// Text is escaped by the type of the file the tag is written in, also when that file is included in a file of
+/// another type (a `.json` partial inside an HTML `<script>` element escapes for JSON).
 public enum ContentType: String, Sendable, CaseIterable {
     /// `& < > " '` become entities: safe in element text and quoted attributes.
     case html

@@ -1,6 +1,6 @@
 /// A filter: `{{ input | name(arguments...) }}`. Throw `FilterError` for bad input; the renderer adds the
 /// template position.
-public typealias Filter =
+typealias Filter =
     @Sendable (_ input: Value, _ arguments: [Value], _ environment: RenderEnvironment) throws -> Value
 
 /// A built-in filter with the argument count checked at compile time, so a typo like `number(1, 2)` fails when

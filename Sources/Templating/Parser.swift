@@ -1,10 +1,3 @@
-/// A filter as the parser sees it: built-ins carry an argument count to check at compile time, custom filters
-/// accept any.
-struct FilterDefinition: Sendable {
-    let arity: ClosedRange<Int>?
-    let function: Filter
-}
-
 /// Turns tokens into an AST by recursive descent, checking everything that can be checked without data:
 /// tag nesting, expression syntax, filter names and argument counts.
 struct Parser {
@@ -14,7 +7,6 @@ struct Parser {
 
     private let tokens: [Token]
     private let file: SourceFile
-    private let filters: [String: FilterDefinition]
     private var position = 0
     private var includes: [(name: String, location: SourceLocation)] = []
     private var blockNames: Set<String> = []
@@ -24,17 +16,14 @@ struct Parser {
     private var nesting = 0
     static let maximumNesting = 200
 
-    private init(tokens: [Token], file: SourceFile, filters: [String: FilterDefinition]) {
+    private init(tokens: [Token], file: SourceFile) {
         self.tokens = tokens
         self.file = file
-        self.filters = filters
     }
 
-    static func parse(
-        name: String, source: String, file: SourceFile, filters: [String: FilterDefinition]
-    ) throws(TemplateError) -> ParsedTemplate {
+    static func parse(name: String, source: String, file: SourceFile) throws(TemplateError) -> ParsedTemplate {
         let tokens = try Lexer.tokenize(source, file: file)
-        var parser = Parser(tokens: tokens, file: file, filters: filters)
+        var parser = Parser(tokens: tokens, file: file)
         return try parser.parseTemplate(name: name)
     }
 
@@ -336,9 +325,10 @@ struct Parser {
                 throw error("expected a filter name after '|' but found \(nameToken.displayName)", at: nameToken)
             }
             position += 1
-            guard let definition = filters[name] else {
+            guard let definition = BuiltinFilters.all[name] else {
                 throw error(
-                    "unknown filter '\(name)'" + Suggestions.hint(for: name, in: filters.keys), at: nameToken)
+                    "unknown filter '\(name)'" + Suggestions.hint(for: name, in: BuiltinFilters.all.keys),
+                    at: nameToken)
             }
             if case .filter(_, let previous) = expression.kind, previous.name == "raw" {
                 throw error("'raw' must be the last filter", at: nameToken)
@@ -360,7 +350,8 @@ struct Parser {
                 }
                 position += 1
             }
-            if let arity = definition.arity, !arity.contains(arguments.count) {
+            if !definition.arity.contains(arguments.count) {
+                let arity = definition.arity
                 let plural = arity.upperBound == 1 ? "argument" : "arguments"
                 let expected =
                     arity.lowerBound == arity.upperBound

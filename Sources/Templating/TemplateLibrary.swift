@@ -11,34 +11,13 @@ import Files
 /// The template language itself is described once, in `Templates/README.md`, beside the templates it serves.
 public final class TemplateLibrary: Sendable {
     private let templates: [String: CompiledTemplate]
-    /// Each template as parsed, for a later library to reuse; empty with custom filters, which are closures
-    /// that cannot be compared.
-    private let parsed: [String: ParsedTemplate]
-    /// Each template's text, to tell whether a later library's are all the same.
-    private let texts: [String: String]
 
-    /// Reads every template of `source` and compiles them. With `previous` (a library read from the same source
-    /// earlier), the templates whose text did not change are not parsed again, and when none changed nothing
-    /// is compiled: the templates are the previous ones.
-    public init(
-        source: any TemplateSource, customFilters: [String: Filter] = [:], reusing previous: TemplateLibrary? = nil
-    ) throws(TemplateError) {
+    /// Reads every template of `source` and compiles them.
+    public init(source: any TemplateSource) throws(TemplateError) {
         let sources = try source.templates().map {
             SourceText(name: $0.name, displayName: $0.displayName, text: $0.text)
         }
-        texts = Dictionary(sources.map { ($0.name, $0.text) }, uniquingKeysWith: { $1 })
-        let earlier = customFilters.isEmpty ? previous?.parsed ?? [:] : [:]
-        if let previous, customFilters.isEmpty, !previous.parsed.isEmpty, previous.texts == texts,
-            sources.allSatisfy({ previous.parsed[$0.name]?.file.displayName == $0.displayName })
-        {
-            templates = previous.templates
-            parsed = previous.parsed
-            digest = previous.digest
-            return
-        }
-        let compiled = try Compiler.compile(sources, customFilters: customFilters, reusing: earlier)
-        templates = compiled.templates
-        parsed = customFilters.isEmpty ? compiled.parsed : [:]
+        templates = try Compiler.compile(sources)
         var hasher = StableHasher()
         for name in templates.keys.sorted() { hasher.combine(templates[name]!.digest) }
         digest = hasher.finalize()
@@ -46,24 +25,13 @@ public final class TemplateLibrary: Sendable {
 
     /// Every file under `directory` (see `DirectoryTemplateSource`); names are paths relative to it, such as
     /// "pages/motorcycle.html".
-    public convenience init(
-        directory: String, customFilters: [String: Filter] = [:], reusing previous: TemplateLibrary? = nil
-    ) throws(TemplateError) {
-        try self.init(
-            source: DirectoryTemplateSource(directory: directory), customFilters: customFilters, reusing: previous)
+    public convenience init(directory: String) throws(TemplateError) {
+        try self.init(source: DirectoryTemplateSource(directory: directory))
     }
 
     /// Templates in memory (name → text); errors name files by their template name.
-    public convenience init(
-        sources: [String: String], customFilters: [String: Filter] = [:], reusing previous: TemplateLibrary? = nil
-    ) throws(TemplateError) {
-        try self.init(source: MemoryTemplateSource(sources), customFilters: customFilters, reusing: previous)
-    }
-
-    /// Whether `name` was parsed from the very same file as in `other` (reused, not parsed again). For tests.
-    func sharesParse(of name: String, with other: TemplateLibrary) -> Bool {
-        guard let mine = parsed[name], let theirs = other.parsed[name] else { return false }
-        return mine.file === theirs.file
+    public convenience init(sources: [String: String]) throws(TemplateError) {
+        try self.init(source: MemoryTemplateSource(sources))
     }
 
     public var templateNames: [String] { templates.keys.sorted() }
@@ -78,12 +46,8 @@ public final class TemplateLibrary: Sendable {
     /// there is no such template. Two libraries give a template the same digest only when all of them are equal.
     public func digest(of name: String) -> Digest? { templates[name]?.digest }
 
-    /// Renders a template. Thread-safe: the library is immutable, each call has its own renderer.
-    public func render(_ name: String, context: [String: Value], environment: RenderEnvironment) throws -> String {
-        String(decoding: try renderBytes(name, context: context, environment: environment), as: UTF8.self)
-    }
-
     /// Renders a template to UTF-8 bytes, which is what a file needs: no String is made and decoded again.
+    /// Thread-safe: the library is immutable, each call has its own renderer.
     public func renderBytes(_ name: String, context: [String: Value], environment: RenderEnvironment) throws
         -> [UInt8]
     {

@@ -15,7 +15,7 @@ import Testing
         var sources = others
         sources[name] = template
         let library = try TemplateLibrary(source: MemoryTemplateSource(sources))
-        return try library.render(name, context: ["s": .text(hostile), "n": 4.01], environment: english)
+        return try library.renderText(name, context: ["s": .text(hostile), "n": 4.01], environment: english)
     }
 
     @Test func extensionsChooseTheType() {
@@ -76,7 +76,7 @@ import Testing
     @Test func trustedMarkupIsNeverEscaped() throws {
         let library = try TemplateLibrary(sources: ["a.xml": "{{ m }}", "a.json": "{{ m }}"])
         for name in ["a.xml", "a.json"] {
-            #expect(try library.render(name, context: ["m": .html("<g/>")], environment: english) == "<g/>")
+            #expect(try library.renderText(name, context: ["m": .html("<g/>")], environment: english) == "<g/>")
         }
     }
 
@@ -88,9 +88,9 @@ import Testing
         let source = DirectoryTemplateSource(directory: folder)
         #expect(try source.templates().map(\.name) == ["b.txt", "partials/a.xml"])
         let library = try TemplateLibrary(source: source)
-        #expect(try library.render("partials/a.xml", context: ["s": "<"], environment: english) == "&lt;")
+        #expect(try library.renderText("partials/a.xml", context: ["s": "<"], environment: english) == "&lt;")
         #expect {
-            _ = try library.render("b.txt", context: ["x": [:]], environment: english)
+            _ = try library.renderText("b.txt", context: ["x": [:]], environment: english)
         } throws: { error in
             (error as? TemplateError)?.file == folder + "/b.txt"
         }

@@ -106,26 +106,6 @@ import Testing
         #expect(try render(#"{{ xs | first | upper }} {{ xs | length > 1 }}"#, ["xs": ["v7", "v9"]]) == "V7 true")
     }
 
-    @Test func customFiltersReceiveInputArgumentsAndEnvironment() throws {
-        let suffix: Filter = { input, arguments, environment in
-            guard case .text(let s) = input, case .text(let tail)? = arguments.first else {
-                throw FilterError("expects text")
-            }
-            return .text(s + tail + "@" + environment.locale)
-        }
-        #expect(
-            try render(#"{{ s | suffix("!") }}"#, ["s": "<x>"], customFilters: ["suffix": suffix]) == "&lt;x&gt;!@en_US"
-        )
-        #expect(
-            errorText(#"{{ 1 | suffix("!") }}"#, customFilters: ["suffix": suffix])
-                == "page.html:1:8: error: filter 'suffix': expects text\n{{ 1 | suffix(\"!\") }}\n       ^")
-    }
-
-    @Test func customFilterCannotReuseABuiltinName() {
-        let error = compileError(["a.html": ""], customFilters: ["upper": { input, _, _ in input }])
-        #expect(error?.description == "customFilters: error: custom filter 'upper' has the name of a built-in filter")
-    }
-
     @Test func builtinArgumentCountsAreCheckedAtCompileTime() {
         #expect(
             compileError(["a.html": "{{ x | number(1, 2) }}"])?.description

@@ -164,7 +164,7 @@ typealias TemplateFuzzRandom = SeededRandom
             String(repeating: "{% if x %}", count: depth) + "{{ " + String(repeating: "(", count: depth) + "x"
             + String(repeating: ")", count: depth) + " }}" + String(repeating: "{% endif %}", count: depth)
         let library = try TemplateLibrary(sources: ["page.html": text])
-        let html = try library.render(
+        let html = try library.renderText(
             "page.html", context: ["x": .text("<deep>")], environment: english)
         #expect(html == "&lt;deep&gt;")
     }

@@ -119,7 +119,7 @@ import Testing
         let results = ConcurrentResults(count: 16)
         DispatchQueue.concurrentPerform(iterations: 16) { index in
             results[index] =
-                (try? library.render(
+                (try? library.renderText(
                     "page.html", context: ["maps": .list(index % 2 == 0 ? maps : maps.reversed()), "other": ["a": 1]],
                     environment: english)) ?? "error"
         }
@@ -193,7 +193,7 @@ import Testing
                 message: "no template named 'pags.html' (did you mean 'page.html'?)",
                 sourceLine: "")
         ) {
-            try library.render("pags.html", context: [:], environment: english)
+            try library.renderText("pags.html", context: [:], environment: english)
         }
     }
 }

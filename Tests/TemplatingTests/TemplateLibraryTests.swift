@@ -55,19 +55,19 @@ import Testing
         let library = try TemplateLibrary(sources: sources)
         #expect(library.templateNames == ["base.html", "layouts/page.html", "moto.html"])
         #expect(
-            try library.render("moto.html", context: ["name": "Le Mans"], environment: english) == """
+            try library.renderText("moto.html", context: ["name": "Le Mans"], environment: english) == """
                 <title>Le Mans</title>
                 <main><article><h1>Le Mans</h1></article></main>
                 <footer>page footer</footer>
                 """)
         #expect(
-            try library.render("layouts/page.html", context: [:], environment: english) == """
+            try library.renderText("layouts/page.html", context: [:], environment: english) == """
                 <title>Guzzi</title>
                 <main><article>page article</article></main>
                 <footer>page footer</footer>
                 """)
         #expect(
-            try library.render("base.html", context: [:], environment: english) == """
+            try library.renderText("base.html", context: [:], environment: english) == """
                 <title>Guzzi</title>
                 <main>base main</main>
                 <footer>base footer</footer>
@@ -80,7 +80,7 @@ import Testing
             "child.html": "{% extends \"base.html\" %}{% block x %}child{% endblock %}",
         ]
         let library = try TemplateLibrary(sources: sources)
-        #expect(try library.render("child.html", context: ["show": true], environment: english) == "[child]")
+        #expect(try library.renderText("child.html", context: ["show": true], environment: english) == "[child]")
     }
 
     @Test func overridingABlockTheLayoutLacksIsAnError() {
@@ -144,11 +144,11 @@ import Testing
         let library = try TemplateLibrary(directory: root.path)
         #expect(library.templateNames == ["pages/moto.html", "partials/spec-row.html"])
         #expect(
-            try library.render("pages/moto.html", context: ["spec": "853 cc"], environment: english)
+            try library.renderText("pages/moto.html", context: ["spec": "853 cc"], environment: english)
                 == "<td>853 cc</td>")
 
         do {
-            _ = try library.render("pages/moto.html", context: [:], environment: english)
+            _ = try library.renderText("pages/moto.html", context: [:], environment: english)
             Issue.record("expected an error")
         } catch let error as TemplateError {
             #expect(error.file == root.path + "/partials/spec-row.html")
@@ -187,7 +187,7 @@ import Testing
         let library = try TemplateLibrary(sources: sources)
         let bikes: Value = .list(
             (0..<200).map { ["name": .text("V7 <\($0)>"), "power": .number(Double($0) * 1000.5)] })
-        let expected = try library.render("page.html", context: ["bikes": bikes], environment: italian)
+        let expected = try library.renderText("page.html", context: ["bikes": bikes], environment: italian)
         #expect(expected.hasPrefix("<ul><li>1. V7 &lt;0&gt; 0 V7%20%3C0%3E</li><li>2. V7 &lt;1&gt; 1000,5 "))
         #expect(expected.contains("<li>200. V7 &lt;199&gt; 199.099,5 V7%20%3C199%3E</li></ul>"))
 
@@ -195,7 +195,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             for _ in 0..<20 {
                 results[i] =
-                    (try? library.render("page.html", context: ["bikes": bikes], environment: italian)) ?? "error"
+                    (try? library.renderText("page.html", context: ["bikes": bikes], environment: italian)) ?? "error"
             }
         }
         for i in 0..<8 { #expect(results[i] == expected) }

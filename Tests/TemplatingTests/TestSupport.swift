@@ -10,18 +10,18 @@ let italian = RenderEnvironment(locale: "it_IT", numbers: .italianForTests)
 /// Renders `template` as "page.html", next to any `others`.
 func render(
     _ template: String, _ context: [String: Value] = [:], environment: RenderEnvironment = english,
-    others: [String: String] = [:], customFilters: [String: Filter] = [:]
+    others: [String: String] = [:]
 ) throws -> String {
     var sources = others
     sources["page.html"] = template
-    let library = try TemplateLibrary(sources: sources, customFilters: customFilters)
-    return try library.render("page.html", context: context, environment: environment)
+    let library = try TemplateLibrary(sources: sources)
+    return try library.renderText("page.html", context: context, environment: environment)
 }
 
 /// The error thrown while building a library from `sources`, or nil.
-func compileError(_ sources: [String: String], customFilters: [String: Filter] = [:]) -> TemplateError? {
+func compileError(_ sources: [String: String]) -> TemplateError? {
     do {
-        _ = try TemplateLibrary(sources: sources, customFilters: customFilters)
+        _ = try TemplateLibrary(sources: sources)
         return nil
     } catch {
         return error
@@ -30,11 +30,10 @@ func compileError(_ sources: [String: String], customFilters: [String: Filter] =
 
 /// The description of the error thrown while compiling or rendering "page.html", or nil.
 func errorText(
-    _ template: String, _ context: [String: Value] = [:], others: [String: String] = [:],
-    customFilters: [String: Filter] = [:]
+    _ template: String, _ context: [String: Value] = [:], others: [String: String] = [:]
 ) -> String? {
     do {
-        _ = try render(template, context, others: others, customFilters: customFilters)
+        _ = try render(template, context, others: others)
         return nil
     } catch let error as TemplateError {
         return error.description

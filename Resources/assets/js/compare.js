@@ -1,7 +1,9 @@
 /* Guzzi Tracker — the compare page (?ids=…): two to four motorcycles' spec tables side by side, differing rows
  * highlighted. The rows, labels and texts are the motorcycle pages' own, from the edition's data/specs-<n>.js
- * chunks (the build takes them from the same page model), loaded with <script> when needed: a few hundred
- * motorcycles per file, so a comparison loads at most four files whatever the size of the catalogue.
+ * chunks (the build takes them from the same page model; their paths come in the catalogue data), loaded with
+ * <script> when needed: 50 motorcycles per file (BrowserData.specChunkSize), so a comparison loads at most four
+ * small files whatever the size of the catalogue. Chunks whose rows differ still line up (false where a bike
+ * lacks a row): an older chunk kept offline may meet a newer one.
  */
 (function (G) {
   "use strict";

@@ -5,8 +5,7 @@ import Templating
 
 /// What one `serve` session keeps between builds, so that editing a template does not decode the catalogue
 /// and rebuild every page model again: those depend only on the dataset, the localisation tables and the
-/// URLs, not on the templates. A build that finds the same inputs reuses them and only renders; and the
-/// templates, parsed, so that an edit of one template parses that one alone.
+/// URLs, not on the templates. A build that finds the same inputs reuses them and only renders.
 ///
 /// The page models of a large catalogue take a lot of memory, so they are kept only up to `maximumPages`; their
 /// digests, 16 bytes a page, always.
@@ -26,14 +25,6 @@ public final class BuildCache: Sendable {
 
     static let maximumPages = 5_000
     private let entry = Mutex<Entry?>(nil)
-    /// The templates of the last build, so the next parses only those that changed (`TemplateLibrary`).
-    private let templates = Mutex<TemplateLibrary?>(nil)
-
-    var library: TemplateLibrary? {
-        get { templates.withLock { $0 } }
-        set { templates.withLock { $0 = newValue } }
-    }
-
     public init() {}
 
     func lookup(_ key: Digest) -> Entry? {

@@ -37,10 +37,9 @@ public enum SiteBuilder {
         if let compiling {
             inputs = try compiling.wait().get()
         } else {
-            inputs = try loadInputs(options, reusing: cache?.library)
+            inputs = try loadInputs(options)
         }
         do throws(CatalogueError) { data = try bytes.get() } catch { throw .catalogue(error) }
-        cache?.library = inputs.library
         let editions = inputs.editions
         let photos = try PhotoFiles.read(besideDataset: options.dataPath)
         let assets = try SiteAssets(folder: options.resourcesPath + "/assets")
@@ -186,7 +185,7 @@ public enum SiteBuilder {
         let library: TemplateLibrary
     }
 
-    static func loadInputs(_ options: BuildOptions, reusing library: TemplateLibrary? = nil) throws(SiteError)
+    static func loadInputs(_ options: BuildOptions) throws(SiteError)
         -> Inputs
     {
         for (role, path) in [("templates", options.templatesPath), ("resources", options.resourcesPath)] {
@@ -198,7 +197,7 @@ public enum SiteBuilder {
         let editions = try Editions.load(directory: options.resourcesPath + "/i18n")
         let templates: TemplateLibrary
         do {
-            templates = try TemplateLibrary(directory: options.templatesPath, reusing: library)
+            templates = try TemplateLibrary(directory: options.templatesPath)
         } catch {
             throw .template(error)
         }

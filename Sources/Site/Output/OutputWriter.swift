@@ -39,13 +39,6 @@ final class OutputWriter: SiteOutput {
         return (trimmed, parent + "/." + name + ".tmp-" + String(getpid()))
     }
 
-    /// Checks the target can be replaced and creates the staging folder.
-    convenience init(output: String) throws(SiteError) {
-        let (target, staging) = OutputWriter.stagingPath(for: output)
-        try OutputWriter.prepareParent(of: target)
-        try self.init(target: target, staging: staging, name: output, lock: nil, waiting: { _ in })
-    }
-
     /// Creates the staging folder for `target`, whose parent `prepareParent` made ready. `lock`, when given, is
     /// held on the target already; else the swap takes it (`waiting` is told if it has to wait; `name` is the
     /// output as the user gave it, for that message).

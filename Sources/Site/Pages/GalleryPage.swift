@@ -1,4 +1,5 @@
 import Catalogue
+import PhotoSidecar
 import Templating
 
 /// A motorcycle's photos, each with a descriptive alt text, linking to its Flickr page through the short link
@@ -33,7 +34,7 @@ struct GalleryPage {
                             "name": bike.general.name, "years": years, "n": String(offset + 1),
                             "count": String(count),
                         ])),
-                "flickr": Flickr.shortLink(url).map { .text($0) } ?? .null,
+                "flickr": FlickrURL.shortLink(url).map { .text($0) } ?? .null,
                 "img": values.image(url),
                 "credit": values.credit(url),
                 "lazy": .bool(offset > 0),

@@ -103,25 +103,29 @@ import Testing
         }
     }
 
-    /// Sheets that do not share one layout (none do today) still line up: a column per row met in any sheet,
-    /// `false` where a bike lacks it, and a figure, a fallback text and a dash written as the page reads them.
-    @Test func sheetsWithDifferentRowsShareColumns() throws {
+    /// A chunk gives the sections and rows once, then each bike's cells in that order: a figure with its unit and
+    /// metric value, a text in a fallback language with its `lang`, a dash as null, every text escaped for JSON.
+    @Test func aChunkGivesTheRowsOnceAndEachBikesCellsInOrder() throws {
         typealias Sheet = SpecSheet
-        let engine = Sheet.Section(
-            id: "engine", title: "Engine",
-            rows: [
-                Sheet.Row(key: "bore", label: "Bore", cell: Sheet.Cell(text: "88 mm", unit: "mm", raw: 88)),
-                Sheet.Row(key: "feed", label: "Feed", cell: Sheet.Cell(text: "Carburatore", lang: "it")),
-            ])
-        let shorter = Sheet.Section(
-            id: "engine", title: "Engine", rows: [Sheet.Row(key: "feed", label: "Feed", cell: Sheet.Cell())])
-        let frame = Sheet.Section(
-            id: "frame", title: "Frame",
-            rows: [Sheet.Row(key: "tyres", label: "Tyres <b>", cell: Sheet.Cell(text: "3.50\""))])
-        let script = SpecChunk.script(4, language: "en", sheets: [(7, [engine]), (9, [shorter, frame])])
+        func sheet(_ bore: Sheet.Cell, _ feed: Sheet.Cell, _ tyres: Sheet.Cell) -> [Sheet.Section] {
+            [
+                Sheet.Section(
+                    id: "engine", title: "Engine",
+                    rows: [
+                        Sheet.Row(key: "bore", label: "Bore", cell: bore),
+                        Sheet.Row(key: "feed", label: "Feed", cell: feed),
+                    ]),
+                Sheet.Section(
+                    id: "frame", title: "Frame", rows: [Sheet.Row(key: "tyres", label: "Tyres <b>", cell: tyres)]),
+            ]
+        }
+        let seven = sheet(
+            Sheet.Cell(text: "88 mm", unit: "mm", raw: 88), Sheet.Cell(text: "Carburatore", lang: "it"), Sheet.Cell())
+        let nine = sheet(Sheet.Cell(), Sheet.Cell(text: "Injection"), Sheet.Cell(text: "3.50\" </script>"))
+        let script = SpecChunk.script(4, language: "en", sheets: [(7, seven), (9, nine)])
         let text = String(decoding: script, as: UTF8.self)
         #expect(text.contains("(G.specs = G.specs || {})[4] = "))
-        #expect(!text.contains("<b>"))
+        #expect(!text.contains("<b>") && !text.contains("</script>"))
         let chunk = try #require(try Self.json(ofScript: script) as? [String: Any])
         let sections = try #require(chunk["sections"] as? [[String: Any]])
         #expect(sections.map { $0["id"] as? String } == ["engine", "frame"])
@@ -130,14 +134,15 @@ import Testing
                 [["bore", "Bore"], ["feed", "Feed"]], [["tyres", "Tyres <b>"]],
             ])
         let bikes = try #require(chunk["motorcycles"] as? [String: [Any]])
-        let seven = try #require(bikes["7"])
-        #expect((seven[0] as? [String: Any])?["raw"] as? Double == 88)
-        #expect((seven[1] as? [String: String]) == ["text": "Carburatore", "lang": "it"])
-        #expect(seven[2] as? Bool == false)
-        let nine = try #require(bikes["9"])
-        #expect(nine[0] as? Bool == false)
-        #expect(nine[1] is NSNull)
-        #expect(nine[2] as? String == "3.50\"")
+        let first = try #require(bikes["7"])
+        #expect((first[0] as? [String: Any])?["raw"] as? Double == 88)
+        #expect((first[0] as? [String: Any])?["unit"] as? String == "mm")
+        #expect((first[1] as? [String: String]) == ["text": "Carburatore", "lang": "it"])
+        #expect(first[2] is NSNull)
+        let second = try #require(bikes["9"])
+        #expect(second[0] is NSNull)
+        #expect(second[1] as? String == "Injection")
+        #expect(second[2] as? String == "3.50\" </script>")
     }
 
     static func escaped(_ text: String) -> String {

@@ -58,13 +58,23 @@ import Testing
         #expect(one != three)
     }
 
-    /// Every Markdown document of the repository but the build's own folders.
+    /// Every Markdown document of the repository, without descending into hidden folders (`.build`) or `output`.
     static func documents() -> [String] {
-        let root = SiteFixtures.repositoryRoot
-        let names = FileManager.default.subpaths(atPath: root) ?? []
-        return names.filter {
-            $0.hasSuffix(".md") && !$0.hasPrefix(".") && !$0.hasPrefix("output") && !$0.contains("/.")
-        }.sorted()
+        let root = URL(fileURLWithPath: SiteFixtures.repositoryRoot)
+        guard
+            let walk = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
+        var found: [String] = []
+        for case let url as URL in walk {
+            let path = String(url.path.dropFirst(root.path.count + 1))
+            if path == "output" {
+                walk.skipDescendants()
+            } else if path.hasSuffix(".md") {
+                found.append(path)
+            }
+        }
+        return found.sorted()
     }
 
     @Test func theDocumentsLinksLeadToFilesThatExist() throws {

@@ -8,9 +8,14 @@ import Testing
 
 /// Folders are made by the thread that writes into them, on the first write that needs them.
 @Suite struct FolderCreationTests {
+    /// The writer a build opens on a folder that does not exist yet: a clean one.
+    static func writer(_ output: String) throws -> OutputWriter {
+        try #require(try SiteBuilder.openOutput(BuildTests.options(output: output), waiting: { _ in }) as? OutputWriter)
+    }
+
     @Test func aPageInAFolderNotYetMadeIsWrittenWithItsParents() throws {
         let output = SiteFixtures.temporaryFolder() + "/site"
-        let writer = try OutputWriter(output: output)
+        let writer = try Self.writer(output)
         // The child's folder before its parent's page: every missing level is made on the way.
         try writer.write("it/moto/v7/galleria/index.html", Array("gallery".utf8))
         try writer.write("it/moto/v7/index.html", Array("bike".utf8))
@@ -23,7 +28,7 @@ import Testing
 
     @Test func threadsMakingTheSameFoldersAtOnceAllSucceed() throws {
         let output = SiteFixtures.temporaryFolder() + "/site"
-        let writer = try OutputWriter(output: output)
+        let writer = try Self.writer(output)
         let failures = Mutex<[String]>([])
         // Sixteen workers over 400 pages that share their upper folders, as the renderer's workers do.
         DispatchQueue.concurrentPerform(iterations: 16) { worker in
@@ -42,7 +47,7 @@ import Testing
 
     @Test func aFolderThatCannotBeMadeIsAnErrorNamingIt() throws {
         let output = SiteFixtures.temporaryFolder() + "/site"
-        let writer = try OutputWriter(output: output)
+        let writer = try Self.writer(output)
         // With the staging folder gone, making "a" fails, and the error names the first folder it could not make.
         #expect(rmdir(writer.staging) == 0)
         #expect {
@@ -54,7 +59,7 @@ import Testing
 
     @Test func aFileWhereAFolderMustGoIsAnErrorNamingThePath() throws {
         let output = SiteFixtures.temporaryFolder() + "/site"
-        let writer = try OutputWriter(output: output)
+        let writer = try Self.writer(output)
         try writer.write("moto", Array("a file".utf8))
         #expect {
             try writer.write("moto/v7/index.html", Array("bike".utf8))

@@ -144,7 +144,7 @@ import Testing
             // without a photo sidecar: the photo's link, never an original loaded unasked
             #expect(page.contains("<a class=\"photo-link\" href=\"\(url)\">"))
             if UnsizedPhoto(url) == .original { #expect(!page.contains("src=\"\(url)\"")) }
-            if let link = Flickr.shortLink(url) { #expect(page.contains("href=\"\(link)\"")) }
+            if let link = FlickrURL.shortLink(url) { #expect(page.contains("href=\"\(link)\"")) }
         }
         let count = bike.images.count
         #expect(page.contains("photo \(count) of \(count)"))

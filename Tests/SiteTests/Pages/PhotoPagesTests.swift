@@ -234,13 +234,13 @@ import Testing
         ])
         let environment = RenderEnvironment(locale: "en_US", numbers: .englishForTests)
         #expect(
-            try library.render("row.html", context: ["thumb": thumbnail], environment: environment)
+            try library.renderText("row.html", context: ["thumb": thumbnail], environment: environment)
                 == "<li><img src=\"https://live.staticflickr.com/65535/53021876544_beef_n.jpg\" srcset=\""
                 + "https://live.staticflickr.com/65535/53021876544_beef_n.jpg 213w, "
                 + "https://live.staticflickr.com/65535/53021876544_beef_z.jpg 427w\" sizes=\"6rem\" width=\"213\" "
                 + "height=\"320\" alt=\"\" loading=\"lazy\" decoding=\"async\"></li>")
         #expect(
-            try library.render("row.html", context: ["thumb": .null], environment: environment)
+            try library.renderText("row.html", context: ["thumb": .null], environment: environment)
                 == "<li><span class=\"no-photo\"></span></li>")
     }
 }
