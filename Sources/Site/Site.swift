@@ -93,24 +93,20 @@ struct Site: Sendable {
             }
         }
         files += BrowserData.files(plan: plan, editions: editions).map { file in
-            DataFile(file.path, source: file.members.map { .members($0) } ?? .catalogue) {
+            DataFile(file.path) {
                 () throws(SiteError) -> [UInt8] in file.make()
             }
         }
         let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
         let site = self
         files.append(
-            // Made from the base URL alone, which the settings' digest covers.
-            DataFile("robots.txt", template: SearchEngineFiles.robotsTemplate, source: .settings(addresses: nil)) {
+            DataFile("robots.txt", template: SearchEngineFiles.robotsTemplate) {
                 () throws(SiteError) -> [UInt8] in
                 try site.render(template: SearchEngineFiles.robotsTemplate, context: search.robotsContext())
             })
         if frame.baseURL != nil {
             files.append(
-                DataFile(
-                    "sitemap.xml", template: SearchEngineFiles.sitemapTemplate,
-                    source: .settings(addresses: search.sitemapDigest)
-                ) {
+                DataFile("sitemap.xml", template: SearchEngineFiles.sitemapTemplate) {
                     () throws(SiteError) -> [UInt8] in
                     try site.render(
                         template: SearchEngineFiles.sitemapTemplate, context: search.sitemapContext() ?? [:])

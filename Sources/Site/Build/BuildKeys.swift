@@ -6,11 +6,12 @@ import Templating
 
 /// The digests a build keys its output by, so that a rebuild renders only what can have changed.
 ///
-/// A file's key covers everything its bytes are made from: for a page, its page model (the template context,
-/// or `PageInputs`' stand-in for it), the template and all it includes or extends, the locale; for the JSON
-/// indexes and the browser's data, everything the page models are made from (`models`); for the sitemap and
-/// robots.txt, the settings and the addresses they list (`DataFile.Source`); for an asset, its bytes. Every key also covers the generator itself, so a new binary renders everything again. `global` covers
-/// all inputs at once: when it is the one the output's manifest recorded, nothing can have changed.
+/// A file's key covers everything its bytes are made from: for a page, its page model (the digest of the
+/// template context, or for a motorcycle's page and gallery `MotorcyclePageKey`'s stand-in for it), the template
+/// and all it includes or extends, the locale; for the data files (JSON indexes, the browser's data, sitemap,
+/// robots.txt), everything the page models are made from (`models`); for an asset, its bytes. Every key also
+/// covers the generator itself, so a new binary renders everything again. `global` covers all inputs at once:
+/// when it is the one the output's manifest recorded, nothing can have changed.
 ///
 /// Every input of a build must reach `global` through one of these: a new option, or a new kind of file read
 /// from outside `Resources/`, must be added here, or a rebuild would not see it change.
@@ -96,16 +97,11 @@ struct BuildKeys: Sendable {
         return hasher.finalize()
     }
 
-    /// The key of a data file (`DataFile`): made from the whole catalogue (`models`), or with `settingsAnd` from
-    /// the settings and what that digest covers; and from the template that renders it, if any.
-    func dataFile(_ path: String, templateDigest: Digest?, settingsAnd addresses: Digest? = nil) -> Digest {
+    /// The key of a data file (`DataFile`): made from the whole catalogue (`models`) and from the template that
+    /// renders it, if any.
+    func dataFile(_ path: String, templateDigest: Digest?) -> Digest {
         var hasher = StableHasher()
-        if let addresses {
-            hasher.combine(setting)
-            hasher.combine(addresses)
-        } else {
-            hasher.combine(models)
-        }
+        hasher.combine(models)
         hasher.combine(path)
         hasher.combine(templateDigest ?? .zero)
         return hasher.finalize()

@@ -250,11 +250,8 @@ public enum SiteBuilder {
         let made = Mutex<[[String: Value]]>(keepingContexts ? Array(repeating: [:], count: pages.count) : [])
         let digests = Mutex<[Digest]>(cached?.digests ?? Array(repeating: .zero, count: pages.count))
         let labels = site.labelDigests()
-        // Needed for the spec chunks' keys and for pages without a cached digest: not in `serve`'s first pass
-        // after a template edit, which has every digest and no data file, and must be quick.
-        let inputs: PageInputs? =
-            dataFiles.contains { $0.members != nil } || cached?.digests == nil
-            ? PageInputs(site: site, keys: keys) : nil
+        // Not needed in `serve`'s first pass after a template edit, which has every digest and must be quick.
+        let standIn = cached?.digests == nil ? MotorcyclePageKey(plan: site.plan, setting: keys.setting) : nil
         let failures = Mutex<[Int: SiteError]>([:])
         let written = Atomic<Int>(0)
         let rendered = Atomic<Int>(0)
@@ -276,15 +273,8 @@ public enum SiteBuilder {
                 do {
                     if isData {
                         let file = dataFiles[job]
-                        let templateDigest = file.template.flatMap { site.library.digest(of: $0) }
-                        let key: Digest
-                        switch file.source {
-                        case .members(let members): key = inputs!.digest(ofDataFile: path, members: members)
-                        case .catalogue: key = keys.dataFile(path, templateDigest: templateDigest)
-                        case .settings(let addresses):
-                            key = keys.dataFile(
-                                path, templateDigest: templateDigest, settingsAnd: addresses?() ?? .zero)
-                        }
+                        let key = keys.dataFile(
+                            path, templateDigest: file.template.flatMap { site.library.digest(of: $0) })
                         if let size = output.current(path, key: key) {
                             written.add(size, ordering: .relaxed)
                             #if DEBUG
@@ -305,7 +295,7 @@ public enum SiteBuilder {
                     let contextDigest: Digest
                     if let known = cached?.digests?[index] {
                         contextDigest = known
-                    } else if let stand = inputs!.digest(for: page) {
+                    } else if let stand = standIn!.digest(for: page) {
                         contextDigest = stand
                         digests.withLock { $0[index] = stand }
                     } else {
@@ -384,7 +374,7 @@ public enum SiteBuilder {
     }
 
     /// Debug builds only: a file left alone because its key was unchanged must hold what it would be rendered
-    /// to, or a key misses an input (see `BuildKeys`, `PageInputs`). Every rebuild in the test suite checks it.
+    /// to, or a key misses an input (see `BuildKeys`, `MotorcyclePageKey`). Every rebuild in the test suite checks it.
     private static func check(_ output: any SiteOutput, _ path: String, _ bytes: [UInt8]) throws(SiteError) {
         if !output.holds(path, bytes) {
             throw .output(

@@ -17,8 +17,8 @@ import Templating
 ///   the build writes a few files, not one per motorcycle. A bike with a higher id than all others lands in the
 ///   last chunk, so adding one rewrites one chunk.
 struct BrowserData {
-    /// Small enough that an edit of one motorcycle makes few others' spec rows again (a chunk is made from
-    /// their page models), large enough that a comparison loads a handful of files.
+    /// Small enough that an edit of one motorcycle writes few others' spec rows again, large enough that a
+    /// comparison loads a handful of files.
     static let specChunkSize = 50
     /// Bikes per part of the catalogue's data: a part of 1 000 runs in ~5 ms on a desktop, under 50 ms on a phone
     /// four times slower (a "long task" is over 50 ms).
@@ -39,14 +39,11 @@ struct BrowserData {
     }
 
     /// Every data file of every edition, each made by its own closure (written in parallel with the pages).
-    /// `members`: for a spec chunk, the motorcycles it holds (whose page models are all it is made from).
-    static func files(plan: SitePlan, editions: Editions) -> [(
-        path: String, members: [Int]?, make: @Sendable () -> [UInt8]
-    )] {
+    static func files(plan: SitePlan, editions: Editions) -> [(path: String, make: @Sendable () -> [UInt8])] {
         let chunks = specChunks(plan)
         var chunkOf = [Int](repeating: 0, count: plan.catalogue.motorcycles.count)
         for (number, indices) in chunks.enumerated() { for index in indices { chunkOf[index] = number } }
-        var files: [(path: String, members: [Int]?, make: @Sendable () -> [UInt8])] = []
+        var files: [(path: String, make: @Sendable () -> [UInt8])] = []
         for language in editions.languages {
             let data = BrowserData(edition: editions[language]!, plan: plan, chunkOf: chunkOf)
             let folder = language.rawValue + "/data/"
@@ -54,12 +51,12 @@ struct BrowserData {
             for part in 0..<parts {
                 files.append(
                     (
-                        folder + cataloguePartName(part), nil,
+                        folder + cataloguePartName(part),
                         { data.catalogueScript(part: part, of: parts, chunkCount: chunks.count) }
                     ))
             }
             for (number, indices) in chunks.enumerated() {
-                files.append((folder + specFileName(number), indices, { data.specsScript(number, indices: indices) }))
+                files.append((folder + specFileName(number), { data.specsScript(number, indices: indices) }))
             }
         }
         return files

@@ -43,26 +43,4 @@ struct SearchEngineFiles {
         }
         return ["urls": .list(urls)]
     }
-
-    /// What the sitemap is made from, for its key: the addresses alone, so that a rebuild after a change of
-    /// figures, which moves no page, does not draw it again (`DataFile.Source.settings`).
-    /// The same facts as `sitemapEntries`, hashed from the routes' stored paths without making the URLs, which
-    /// would cost as much as the model.
-    func sitemapDigest() -> Digest {
-        var hasher = StableHasher()  // the base URL is in the settings the key also covers
-        let languages = plan.languages.sorted()
-        for page in plan.pages where page.isIndexable {
-            hasher.combine(page.route.filePath)
-            hasher.combine(UInt64(page.twins.count))
-            guard !page.twins.isEmpty else { continue }
-            for language in languages {
-                if let twin = page.twins[language] {
-                    hasher.combine(language.rawValue)
-                    hasher.combine(twin.filePath)
-                }
-            }
-            hasher.combine(page.defaultTwin.filePath)
-        }
-        return hasher.finalize()
-    }
 }

@@ -3,7 +3,7 @@ import Files
 import Templating
 
 extension Motorcycle {
-    /// Feeds every field of the motorcycle into `hasher`, for `PageInputs`.
+    /// Feeds every field of the motorcycle into `hasher`, for `MotorcyclePageKey`.
     ///
     /// Written out by hand: walking the fields with `Mirror` was 40 % of a rebuild. `MotorcycleDigestTests`
     /// walks them with `Mirror` and fails when the model has a field this does not feed, or one whose change does

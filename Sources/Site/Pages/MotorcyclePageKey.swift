@@ -1,0 +1,81 @@
+import Catalogue
+import Files
+
+/// A stand-in for the page models of a motorcycle's page and gallery (`MotorcyclePage`, `GalleryPage`), two
+/// thirds of the site: after an edit of one motorcycle, a rebuild would otherwise build the models of all the
+/// others only to find them unchanged, which more than doubled a one-bike rebuild at 1 000 motorcycles and missed
+/// the rebuild targets (`Tests/Benchmark/README.md`). Every other page is keyed by its model's digest.
+///
+/// What those two models read, and so what this covers, kept next to them so that a change to one is seen here:
+/// - the motorcycle: every field (`Motorcycle.digest(into:)`) and the facet values it belongs to (their labels
+///   and addresses in every edition); its slug is in its pages' routes;
+/// - what every page of the site is given: the settings (`BuildKeys.setting`: tables and every other file of
+///   `Resources/` but the assets, the photo sidecar, the URL settings, the generator), the dataset's version (the
+///   footer), the number of parts of the catalogue's data (`PageFrame`), the facets;
+/// - the page's own route, twins, language and template.
+/// `MotorcyclePageKeyTests` edits every field of a motorcycle, its texts, its neighbours, the catalogue's size
+/// and version, and checks that whenever a page's model changes, its key does; debug builds also render every
+/// page a rebuild leaves alone and compare it with the file (`SiteBuilder.renderAndWrite`).
+struct MotorcyclePageKey: Sendable {
+    private let shared: Digest
+    /// Per motorcycle (in catalogue order): its fields and facet values.
+    private let bikes: [Digest]
+
+    init(plan: SitePlan, setting: Digest) {
+        var hasher = StableHasher()
+        hasher.combine(setting)
+        hasher.combine(UInt64(bitPattern: Int64(plan.catalogue.version)))
+        hasher.combine(UInt64(BrowserData.cataloguePartCount(plan)))
+        for facet in plan.facets { hasher.combine(facet.id) }
+        shared = hasher.finalize()
+        // Each value's label and address in every edition; not its position among the facet's values, which
+        // moves when a value before it comes or goes while no link to it changes.
+        let values = plan.facets.map { facet in
+            facet.values.map { value in
+                var hasher = StableHasher()
+                for language in value.slug.keys.sorted() {
+                    hasher.combine(language.rawValue)
+                    hasher.combine(value.slug[language]!)
+                    hasher.combine(value.label[language] ?? "")
+                }
+                return hasher.finalize()
+            }
+        }
+        let motorcycles = plan.catalogue.motorcycles
+        bikes = concurrentMap(count: motorcycles.count) { index in
+            var hasher = StableHasher()
+            let bike = motorcycles[index]
+            bike.digest(into: &hasher)
+            for membership in plan.memberships[index] {
+                hasher.combine(UInt64(membership.facet))
+                hasher.combine(values[membership.facet][membership.value])
+            }
+            return hasher.finalize()
+        }
+    }
+
+    /// The digest standing for the page's model: for a motorcycle's page or gallery; nil for every other page.
+    func digest(for page: Page) -> Digest? {
+        var hasher = StableHasher()
+        switch page.kind {
+        case .motorcycle(let bike):
+            hasher.combine(1)
+            hasher.combine(bikes[bike])
+        case .gallery(let bike):
+            hasher.combine(2)
+            hasher.combine(bikes[bike])
+        default:
+            return nil
+        }
+        hasher.combine(shared)
+        hasher.combine(page.language?.rawValue ?? "")
+        hasher.combine(page.template)
+        hasher.combine(page.route.filePath)
+        hasher.combine(page.defaultTwin.filePath)
+        for language in page.twins.keys.sorted() {
+            hasher.combine(language.rawValue)
+            hasher.combine(page.twins[language]!.filePath)
+        }
+        return hasher.finalize()
+    }
+}
