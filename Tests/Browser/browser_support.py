@@ -6,6 +6,8 @@ Tests/run-all.sh builds the site, serves it with `python3 -m http.server` and se
   SITE_URL   the site over HTTP (http://127.0.0.1:PORT/site/)
   SITE_DIR   the same site's folder, opened as file:///…/
   LARGE_SITE_URL, LARGE_SITE_DIR   a synthetic catalogue of a few hundred bikes (test_large_catalogue.py)
+  SITE_CHANGED_DIR   the same site built from a dataset with one motorcycle renamed (test_offline.py: a deploy)
+  GUZZI_SITE_BIN   the guzzi-site binary, for the test of `serve` (test_offline.py)
   BROWSERS   chromium,firefox (default)     SCHEMES   http,file (default)
   REQUIRE_BROWSERS=1   a browser that cannot start fails the tests instead of skipping them
 Run by hand:

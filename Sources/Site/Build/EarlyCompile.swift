@@ -9,7 +9,7 @@ import Synchronization
 /// stays on the building thread: decoding makes most of a build's lasting allocations (the parsed document,
 /// then the catalogue), and glibc grows the heap of any thread but the main one a page at a time, with an
 /// `mprotect` call each: 2 500 of them at 1 000 motorcycles when decoding ran on the other core. `serve` does
-/// not use it: it keeps its compiled templates between builds.
+/// not use it: it decodes only when its cache misses, which it knows once the templates are compiled.
 final class EarlyCompile: Sendable {
     private let outcome = Mutex<Result<SiteBuilder.Inputs, SiteError>?>(nil)
     private let done = DispatchGroup()

@@ -1,6 +1,6 @@
 import Catalogue
 
-/// Builds every facet of the catalogue from the data and the bins documented in the README.
+/// Builds every facet of the catalogue from the data and the bins documented in `Sources/README.md`.
 ///
 /// The class bins were chosen from the real dataset's spread so that most classes hold a useful number of
 /// motorcycles; each class includes its upper bound (a 250 cm³ bike is in 126–250, a 25 hp bike in 10–25).

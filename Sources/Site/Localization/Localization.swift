@@ -80,13 +80,24 @@ public struct Localization: Sendable {
         }
         var allLabels = labels
         var allPlurals = plurals
+        // Where each key was first defined, so a second definition names the file of the first.
+        var labelFiles = labels.mapValues { _ in path }
+        var pluralFiles = plurals.mapValues { _ in path }
         for extra in try extraTables(directory: directory, language: language) {
-            for (key, value) in extra.labels {
-                if allLabels.updateValue(value, forKey: key) != nil {
-                    throw .localization(path: extra.path, message: "label \"\(key)\" is already defined in \(path)")
+            for (key, value) in extra.labels.sorted(by: { $0.key < $1.key }) {
+                if let first = labelFiles[key] {
+                    throw .localization(path: extra.path, message: "label \"\(key)\" is already defined in \(first)")
                 }
+                allLabels[key] = value
+                labelFiles[key] = extra.path
             }
-            allPlurals.merge(extra.plurals) { $1 }
+            for (key, forms) in extra.plurals.sorted(by: { $0.key < $1.key }) {
+                if let first = pluralFiles[key] {
+                    throw .localization(path: extra.path, message: "plural \"\(key)\" is already defined in \(first)")
+                }
+                allPlurals[key] = forms
+                pluralFiles[key] = extra.path
+            }
         }
         let format = NumberFormat(
             decimalSeparator: decimal, groupingSeparator: grouping, minimumGroupingDigits: groupingDigits)
@@ -135,7 +146,6 @@ public struct Localization: Sendable {
         return tables
     }
 
-    /// A label by key; the tables are checked at load time, so a miss here is a programming error worth a clear text.
     /// A label; one no table defines reads `[key]` and is noted in `missing`, which fails the build: the labels
     /// Swift reads are not listed anywhere else, so this is where a missing one is found, on the first build
     /// after the tables change (every page model is made again then).

@@ -127,6 +127,29 @@ import Testing
         #expect(BuildTests.snapshot(folder + "/site") == before)
     }
 
+    /// A key may be defined once in an edition's tables: a second definition, of a label or a plural, in a feature
+    /// table names both files, whichever of them holds the first.
+    @Test(arguments: [("labels", "site_title", "en.json"), ("plurals", "results", "en.catalogue.json")])
+    func aKeyDefinedTwiceNamesBothFiles(kind: String, key: String, first: String) throws {
+        let folder = SiteFixtures.temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: SiteFixtures.repositoryRoot + "/Resources/i18n", toPath: folder + "/i18n")
+        let table = folder + "/i18n/en.photos.json"
+        var root = try #require(
+            try JSONSerialization.jsonObject(with: Data(SiteFixtures.read(table).utf8)) as? [String: Any])
+        var entries = root[kind] as? [String: Any] ?? [:]
+        entries[key] = kind == "labels" ? "Again" : ["one": "{n} again", "other": "{n} agains"]
+        root[kind] = entries
+        try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: table))
+        #expect {
+            _ = try Localization.load(directory: folder + "/i18n", language: "en")
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("en.photos.json") && text.contains("\"\(key)\" is already defined in")
+                && text.contains("/i18n/" + first)
+        }
+    }
+
     /// Plural rules are data: a rule with an operand or operator this subset does not read fails the load with
     /// the file's name, and every plural needs a form for every category the rules name.
     @Test func pluralRulesComeFromTheTable() throws {
