@@ -346,6 +346,13 @@ json.dump(data, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
 PYEOF
     if [[ -f "${data%.json}.photos.json" ]]; then cp "${data%.json}.photos.json" "$TMP/changed.photos.json"; fi
     build_into "$changed_dir" --data "$TMP/changed.json" || return 1
+    # the same site built without offline: its sw.js retires the worker (test_offline.py)
+    local retired_dir="$root/retired"
+    if [[ -f "$REAL_DATA" ]]; then
+        build_into "$retired_dir" --data "$REAL_BUILD_DATA" --no-offline || return 1
+    else
+        build_into "$retired_dir" --no-offline || return 1
+    fi
     # more bikes than one catalogue page holds: the numbered plain pages, "show more", spec chunks
     if [[ -f "$REAL_DATA" && -f ../shared/tools/synth_catalogue.py ]]; then
         "$PY" ../shared/tools/synth_catalogue.py 600 "$REAL_DATA" >"$TMP/large.json" || return 1
@@ -365,7 +372,8 @@ PYEOF
     echo "serving $root at http://127.0.0.1:$port/ (pid $SERVER_PID)"
     [[ -n "$large_dir" ]] && large_url="http://127.0.0.1:$port/large/"
     SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
-        LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" GUZZI_SITE_BIN="$BIN" REQUIRE_BROWSERS=1 \
+        LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" GUZZI_SITE_BIN="$BIN" \
+        REQUIRE_BROWSERS=1 \
         PYTHONWARNINGS=ignore \
         "$PY" -m unittest discover -s "$ROOT/Tests/Browser" -v
     rc=$?

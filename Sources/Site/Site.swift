@@ -21,7 +21,7 @@ struct Site: Sendable {
 
     init(
         plan: SitePlan, editions: Editions, library: TemplateLibrary, assets: SiteAssets, baseURL: String?,
-        servedFromPath: String? = nil
+        servedFromPath: String? = nil, offline: Bool = true
     ) throws(SiteError) {
         self.plan = plan
         self.assets = assets
@@ -29,7 +29,7 @@ struct Site: Sendable {
         self.library = library
         frame = PageFrame(
             plan: plan, baseURL: baseURL, datasetVersion: plan.catalogue.version, editions: editions,
-            servedFromPath: servedFromPath)
+            servedFromPath: servedFromPath, offline: offline)
         var uiStrings: [Language: Value] = [:]
         var shared: [Language: Digest] = [:]
         for language in editions.languages {

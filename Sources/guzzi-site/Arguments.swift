@@ -22,9 +22,9 @@ struct Arguments: Equatable {
 
     /// Options that take no value (`--strict`, `--retry-gone`), per command.
     static let flagOptions: [Command: Set<String>] = [
-        .build: ["strict", "clean"],
+        .build: ["strict", "clean", "no-offline"],
         .check: ["strict"],
-        .serve: ["strict"],
+        .serve: ["strict", "no-offline"],
         .photos: ["retry-gone"],
     ]
 

@@ -31,6 +31,7 @@ enum Commands {
             options.baseURL = normalized
         }
         options.clean = arguments.flags.contains("clean")
+        options.offline = !arguments.flags.contains("no-offline")
         return options
     }
 

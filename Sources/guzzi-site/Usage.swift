@@ -24,7 +24,7 @@ enum Usage {
 
     static let build = """
         USAGE: guzzi-site build [--data FILE] [--output DIR] [--templates DIR] [--resources DIR] [--base-url URL]
-                                [--strict] [--clean]
+                                [--strict] [--clean] [--no-offline]
 
         Writes only the files that changed into an output folder it made before, and removes the files the
         site no longer has; other files keep their inode and modification time. A failed build changes nothing.
@@ -41,6 +41,8 @@ enum Usage {
                             errors: for a dataset's own CI.
           --clean           Write the whole site into a new folder and swap it in for the output, as the first
                             build does (every file gets a new inode; files added by hand are gone).
+          --no-offline      No web app manifest and no offline worker: each edition's sw.js only removes a
+                            worker an earlier build installed in readers' browsers, with its copies.
 
         Run it from the project folder (the one with Templates/ and Resources/); run from elsewhere, it uses the
         project folder it was built in, unless --data, --templates or --resources is given.
@@ -68,7 +70,7 @@ enum Usage {
         OPTIONS:
           --host ADDRESS    The IPv4 address to listen on (default: 127.0.0.1, this computer only).
           --port N          The port (default: 8000; 0 picks a free one, printed at start).
-          --data, --output, --templates, --resources, --base-url, --strict   As for build.
+          --data, --output, --templates, --resources, --base-url, --strict, --no-offline   As for build.
 
         """
 

@@ -2,12 +2,13 @@
 visits, the edition's worker takes over, the server stops, and the pages read, the catalogue searched, the Garage
 used and a page never opened gets the offline page in its edition's language; "keep the whole catalogue" then
 twenty other motorcycle pages offline; a deploy of a changed build is seen at once, with the update notice, and the
-old copies go. Also: `guzzi-site serve` registers no worker and removes one a published build left at its address;
+old copies go; a deploy built with --no-offline removes the worker and its copies. Also: `guzzi-site serve` registers no worker and removes one a published build left at its address;
 pages from disk try nothing.
 
 Each case serves a copy of the built site (SITE_DIR) on a port of its own with a server it can stop, so workers
 and caches never reach the other tests. Tests/run-all.sh also sets SITE_CHANGED_DIR (the same site built from a
-dataset with one motorcycle renamed) and GUZZI_SITE_BIN (for `serve`).
+dataset with one motorcycle renamed), SITE_RETIRED_DIR (the site built with --no-offline) and GUZZI_SITE_BIN (for
+`serve`).
 """
 
 import functools
@@ -24,6 +25,7 @@ import unittest
 from browser_support import SITE_DIR, BrowserTestCase, bikes, free_port, matrix, read_text
 
 CHANGED_DIR = os.environ.get("SITE_CHANGED_DIR", "")
+RETIRED_DIR = os.environ.get("SITE_RETIRED_DIR", "")
 BINARY = os.environ.get("GUZZI_SITE_BIN", "")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -219,6 +221,32 @@ class OfflineCases:
             self.wait(lambda d: before[0] not in self.caches(), message="the old shell is still there")
             shells = [name for name in self.caches() if name.startswith(self.cache("en", "shell-"))]
             self.assertEqual(len(shells), 1)
+        finally:
+            copy_site(SITE_DIR, os.path.join(self.folder, self.prefix))
+
+
+    def test_a_deploy_without_offline_removes_the_worker_and_its_copies(self):
+        if not RETIRED_DIR:
+            self.skipTest("SITE_RETIRED_DIR is not set (Tests/run-all.sh sets it)")
+        self.open_catalogue()
+        self.wait_controlled()
+        self.wait(lambda d: any(name.startswith(self.cache("en", "shell-")) for name in self.caches()))
+        copy_site(RETIRED_DIR, os.path.join(self.folder, self.prefix))
+        try:
+            def gone(driver):
+                # each visit makes the browser look for a newer sw.js: the retiring one
+                driver.get(self.base + "en/index.html")
+                time.sleep(0.5)
+                return driver.js_async(
+                    "navigator.serviceWorker.getRegistrations().then((all) => caches.keys().then((names) =>"
+                    " done(all.length === 0 && !names.some((n) => n.startsWith('guzzi-tracker ')))));"
+                )
+
+            self.wait(gone, message="the worker or its caches are still there", timeout=60)
+            self.driver.get(self.base + "en/index.html")
+            time.sleep(4)  # past the moment an offline build's page would register
+            self.assertEqual(self.driver.js_async("navigator.serviceWorker.getRegistrations().then((a) => done(a.length));"), 0)
+            self.assertFalse(self.css("#keep-offline").displayed())
         finally:
             copy_site(SITE_DIR, os.path.join(self.folder, self.prefix))
 

@@ -98,6 +98,20 @@ import Testing
         #expect(try Self.run(["build", "--clean=yes"]).status == 2)
     }
 
+    /// `--no-offline` turns the editions' offline files off (the worker that retires an earlier one stays); a
+    /// build without it turns them on again.
+    @Test func noOfflineTurnsTheManifestAndWorkerOff() throws {
+        let out = Self.temporaryFolder() + "/site"
+        #expect(try Self.run(["build", "--output", out, "--no-offline"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: out + "/en/manifest.webmanifest"))
+        let worker = try String(contentsOfFile: out + "/en/sw.js", encoding: .utf8)
+        #expect(worker.contains("turned off"))
+        #expect(try Self.run(["build", "--output", out]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/en/manifest.webmanifest"))
+        #expect(try Self.run(["build", "--help"]).stdout.contains("--no-offline"))
+        #expect(try Self.run(["check", "--no-offline"]).status == 2)
+    }
+
     @Test func checkReportsEveryProblemAndExits1() throws {
         let folder = Self.temporaryFolder()
         let data = folder + "/bad.json"

@@ -66,7 +66,20 @@
     return names;
   }
 
+  /** A page built without offline (`build --no-offline`) that an earlier build's worker still controls asks the
+   * browser to fetch sw.js again at once: it is now the worker that removes that one and its copies
+   * (Templates/sw-retired.js). Chromium does not look for a newer worker on every visit by itself. */
+  function retireEarlierWorker() {
+    if (settings() || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return;
+    if (!/^https?:$/.test(window.location.protocol) || window.GuzziPreview) return;
+    navigator.serviceWorker
+      .getRegistration()
+      .then((registration) => registration && registration.update())
+      .catch(() => {});
+  }
+
   G.onStart((S) => {
+    retireEarlierWorker();
     if (!possible()) return;
     const { worker, list, manifest } = settings();
     // installable: the edition's manifest, linked here rather than in the HTML, which pages from disk share

@@ -39,6 +39,7 @@ struct BuildKeys: Sendable {
         setting.combine(options.baseURL ?? "\u{0}")
         setting.combine(options.servedFromPath ?? "\u{0}")
         setting.combine(options.strict ? "strict" : "lenient")
+        setting.combine(options.offline ? "offline" : "online only")
         setting.combine(photos)
         self.setting = setting.finalize()
         var models = StableHasher()

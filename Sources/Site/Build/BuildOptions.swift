@@ -12,6 +12,10 @@ public struct BuildOptions: Sendable {
     /// Write the whole site into a new folder and swap it in, instead of updating the output in place: what the
     /// first build does anyway. `build --clean`.
     public var clean = false
+    /// Each edition is installable and readable offline: its web app manifest, offline worker and offline list
+    /// (`OfflineFiles`). Off (`build --no-offline`), pages link neither and each edition's `sw.js` is a worker that
+    /// removes an earlier one and its caches from readers' browsers, so a site can stop being offline cleanly.
+    public var offline = true
     /// Leave the previous versions of the files a build replaced in this process's staging folder beside the
     /// output, for `SiteBuilder.removeStaging(for:)` to delete later. `serve` sets it, and deletes them after
     /// open pages were told to reload: on this project's disk, deleting a few hundred files took longer than

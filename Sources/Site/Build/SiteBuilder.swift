@@ -163,7 +163,7 @@ public enum SiteBuilder {
         }
         let site = try Site(
             plan: plan, editions: loaded.editions, library: loaded.library, assets: loaded.assets,
-            baseURL: options.baseURL, servedFromPath: options.servedFromPath)
+            baseURL: options.baseURL, servedFromPath: options.servedFromPath, offline: options.offline)
         // Two pages in one file would make the output depend on which thread wrote last: never let it happen.
         var seen = Set<String>()
         for page in plan.pages where !seen.insert(page.route.filePath).inserted {

@@ -15,6 +15,8 @@ struct OfflineFiles {
     static let manifestName = "manifest.webmanifest"
     static let workerName = "sw.js"
     static let listName = "offline.json"
+    /// Written as each edition's `sw.js` when the site is built without offline (`BuildOptions.offline`).
+    static let retiredWorkerTemplate = "sw-retired.js"
 
     /// A file to render: where it goes, its template and its model (keyed like a page: `BuildKeys.page`).
     struct File {
@@ -34,9 +36,18 @@ struct OfflineFiles {
     let site: Site
 
     /// What each stage makes: the manifests and the lists first (the workers keep the manifests; the lists name
-    /// the pages' sizes), then the workers.
+    /// the pages' sizes), then the workers. Without offline, only the workers that retire earlier ones.
     func stage(_ number: Int, stored: Stored) -> [File]? {
-        number == 0
+        guard site.frame.offline else {
+            return number == 0
+                ? []
+                : site.editions.languages.map { language in
+                    File(
+                        path: language.rawValue + "/" + Self.workerName, language: language,
+                        template: Self.retiredWorkerTemplate, context: ["lang": .text(language.rawValue)])
+                }
+        }
+        return number == 0
             ? manifests() + (lists(stored: stored) ?? [])
             : workers(stored: stored)
     }

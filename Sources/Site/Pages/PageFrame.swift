@@ -20,15 +20,18 @@ struct PageFrame: Sendable {
 
     /// Overrides the base URL's path for the 404 page's links (see `BuildOptions.servedFromPath`).
     let servedFromPath: String?
+    /// Pages link their edition's manifest and offline worker (`BuildOptions.offline`).
+    let offline: Bool
     /// The parts of each edition's catalogue data, from the edition's folder (`BrowserData.cataloguePaths`).
     let catalogueData: [String]
 
     init(
         plan: SitePlan, baseURL: String?, datasetVersion: Int, editions: Editions,
-        servedFromPath: String? = nil
+        servedFromPath: String? = nil, offline: Bool = true
     ) {
         self.plan = plan
         self.servedFromPath = servedFromPath
+        self.offline = offline
         self.baseURL = baseURL
         self.datasetVersion = datasetVersion
         self.editions = editions
@@ -95,9 +98,9 @@ struct PageFrame: Sendable {
             "edition_root": .text(editionRoot),
             "catalogue_data": .list(catalogueData.map { .text(editionRoot + $0) }),
             // an edition's pages: its web app manifest, its offline worker and the list of what it can keep
-            "manifest": page.language == nil ? .null : .text(editionRoot + OfflineFiles.manifestName),
-            "worker": page.language == nil ? .null : .text(editionRoot + OfflineFiles.workerName),
-            "offline_list": page.language == nil ? .null : .text(editionRoot + OfflineFiles.listName),
+            "manifest": page.language == nil || !offline ? .null : .text(editionRoot + OfflineFiles.manifestName),
+            "worker": page.language == nil || !offline ? .null : .text(editionRoot + OfflineFiles.workerName),
+            "offline_list": page.language == nil || !offline ? .null : .text(editionRoot + OfflineFiles.listName),
             "switches": .list(switcher),
             "nav": .list(nav),
             "footer_data": footerData[language]!,

@@ -134,4 +134,30 @@ import Testing
         #expect(SiteFixtures.read(out + "/it/offline/index.html").contains("<h1>Non su questo dispositivo</h1>"))
         #expect(!SiteFixtures.read(out + "/sitemap.xml").contains("offline"))
     }
+
+    /// `--no-offline`: pages name no manifest or worker, there is no manifest or list, and each edition's sw.js is
+    /// the worker that removes an earlier one with its caches; built over an offline site, it replaces it.
+    @Test func withoutOfflineEachEditionsWorkerRetiresTheEarlierOne() throws {
+        let out = SiteFixtures.temporaryFolder() + "/site"
+        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        var options = BuildTests.options(output: out)
+        options.offline = false
+        let report = try SiteBuilder.build(options)
+        #expect(report.changes != nil, "an update of the offline site, not a clean build")
+        for lang in ["en", "it"] {
+            let page = SiteFixtures.read(out + "/\(lang)/index.html")
+            #expect(!page.contains("data-worker") && !page.contains("data-manifest") && !page.contains("data-offline"))
+            #expect(!FileManager.default.fileExists(atPath: out + "/\(lang)/manifest.webmanifest"))
+            #expect(!FileManager.default.fileExists(atPath: out + "/\(lang)/offline.json"))
+            let worker = SiteFixtures.read(out + "/\(lang)/sw.js")
+            #expect(worker.contains("turned off") && worker.contains("self.registration.unregister()"))
+            #expect(worker.contains("caches.delete") && !worker.contains("addEventListener(\"fetch\""))
+            #expect(Self.precache(worker).isEmpty)
+        }
+        var clean = options
+        clean.outputPath = SiteFixtures.temporaryFolder() + "/clean"
+        _ = try SiteBuilder.build(clean)
+        let site = { (folder: String) in BuildTests.snapshot(folder).filter { !$0.key.hasPrefix(".guzzi-site") } }
+        #expect(site(out) == site(clean.outputPath), "the update over the offline site is what a clean build gives")
+    }
 }
