@@ -127,6 +127,9 @@
       for (const row of list.children) {
         const id = Number(row.dataset.id);
         if (id && !rows.has(id)) rows.set(id, row);
+        // the markup cannot say it: the HTML checker allows `autocomplete` on text-like inputs only
+        const box = row.querySelector(".compare-check");
+        if (box) box.setAttribute("autocomplete", "off");
       }
     }
 
