@@ -36,6 +36,14 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def end_headers(self):
+        # as Tests/Publishing/nginx.conf and the README ask of a host: pages and the worker revalidate, the
+        # content-named assets do not. Without it the browser's heuristic freshness (a tenth of the time since
+        # Last-Modified) could hand the worker yesterday's page for a deploy made a minute ago.
+        if "/assets/" not in self.path:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
 
 class StoppableServer:
     """A folder over HTTP on a fixed port, stopped and started again at will (the network going away)."""
