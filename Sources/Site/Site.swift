@@ -19,6 +19,16 @@ struct Site: Sendable {
 
     static let uiStringsTemplate = "partials/ui-strings.json"
 
+    /// How the edition writes numbers, for the scripts: they format the few numbers they make (counts, converted
+    /// units, sizes) with these rather than with Intl.NumberFormat, whose first use on a page took a 60-70 ms task
+    /// on a slow phone (the first key typed in the catalogue's search), and so by the same rules as the build.
+    static func numbersValue(_ numbers: NumberFormat) -> Value {
+        [
+            "decimal": .text(numbers.decimalSeparator), "group": .text(numbers.groupingSeparator),
+            "group_from": .number(Double(numbers.minimumDigitsToGroup)),
+        ]
+    }
+
     init(
         plan: SitePlan, editions: Editions, library: TemplateLibrary, assets: SiteAssets, baseURL: String?,
         servedFromPath: String? = nil, offline: Bool = true
@@ -36,7 +46,7 @@ struct Site: Sendable {
             let localization = editions[language]!.localization
             let context: [String: Value] = [
                 "lang": .text(language.rawValue), "locale": .text(localization.locale),
-                "t": frame.labelValues[language]!,
+                "t": frame.labelValues[language]!, "numbers": Self.numbersValue(localization.numbers),
             ]
             let text: String
             do {

@@ -1,9 +1,11 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const { load } = require("./load.js");
+const { load, editionNumbers } = require("./load.js");
 
 const G = load();
+const EN = editionNumbers("en");
+const IT = editionNumbers("it");
 
 test("fill replaces known placeholders and keeps unknown ones", () => {
   assert.equal(G.fill("{n} results for {q}", { n: 3 }), "3 results for {q}");
@@ -22,12 +24,20 @@ test("plural strings follow the locale's plural rules", () => {
   assert.equal(G.plural({ n_other: "{n}" }, "n", 1, "en-US"), "{n}");
 });
 
-test("numbers follow the locale and keep at most the digits asked", () => {
-  assert.equal(G.formatNumber(12345.5, 1, "en-US"), "12,345.5");
-  assert.equal(G.formatNumber(12345.5, 1, "it-IT"), "12.345,5");
-  assert.equal(G.formatNumber(6250, 0, "it-IT"), "6250"); // Italian does not group 4-digit numbers
-  assert.equal(G.formatNumber(3.4646, 1, "en-US"), "3.5");
-  assert.equal(G.formatNumber(2, 2, "en-US"), "2"); // no trailing zeros
+test("numbers are written as the edition writes them and keep at most the digits asked", () => {
+  assert.equal(G.formatNumber(12345.5, 1, EN), "12,345.5");
+  assert.equal(G.formatNumber(12345.5, 1, IT), "12.345,5");
+  assert.equal(G.formatNumber(6250, 0, IT), "6250"); // Italian does not group 4-digit numbers
+  assert.equal(G.formatNumber(6250, 0, EN), "6,250");
+  assert.equal(G.formatNumber(1234567, 0, IT), "1.234.567");
+  assert.equal(G.formatNumber(3.4646, 1, EN), "3.5");
+  assert.equal(G.formatNumber(2, 2, EN), "2"); // no trailing zeros
+  assert.equal(G.formatNumber(2.5, 2, IT), "2,5");
+  assert.equal(G.formatNumber(100, 1, EN), "100"); // zeros before the point stay
+  assert.equal(G.formatNumber(-1234.25, 1, EN), "-1,234.3");
+  assert.equal(G.formatNumber(-0.01, 1, EN), "0"); // no "-0"
+  assert.equal(G.formatNumber(NaN, 1, EN), "\u2014");
+  assert.equal(G.formatNumber(1500, 0), "1,500", "English until the page's strings say otherwise");
 });
 
 test("normalize folds case, accents and spaces", () => {

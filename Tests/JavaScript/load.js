@@ -16,4 +16,16 @@ function load(...names) {
   return globalThis.GuzziTracker;
 }
 
-module.exports = { load, ASSETS };
+/** How an edition writes numbers, as the build gives them to the scripts (Site.numbersValue, in the page's
+ * #ui-strings): from the edition's localisation file, so the tests read the same source as the build. */
+function editionNumbers(language) {
+  const table = JSON.parse(fs.readFileSync(path.join(ASSETS, "..", "..", "i18n", language + ".json"), "utf8"));
+  const numbers = table.numbers;
+  return {
+    decimal: numbers.decimal_separator,
+    group: numbers.grouping_separator,
+    group_from: 3 + Math.max(numbers.minimum_grouping_digits, 1),
+  };
+}
+
+module.exports = { load, editionNumbers, ASSETS };

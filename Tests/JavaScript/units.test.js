@@ -1,9 +1,11 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const { load } = require("./load.js");
+const { load, editionNumbers } = require("./load.js");
 
 const G = load("units.js");
+const EN = editionNumbers("en");
+const IT = editionNumbers("it");
 const NAMES = { mm: "in", cc: "cu in", kg: "lb", kmh: "mph", l: "US gal", l100km: "mpg (US)" };
 
 test("each metric unit converts to its US unit with its own precision", () => {
@@ -28,12 +30,12 @@ test("what cannot be converted gives null", () => {
   assert.equal(G.units.toImperial("80", "mm"), null);
 });
 
-test("the imperial text is formatted for the locale with a no-break space", () => {
-  assert.equal(G.units.imperialText(88, "mm", NAMES, "en-US"), "3.5\u00a0in");
-  assert.equal(G.units.imperialText(88, "mm", NAMES, "it-IT"), "3,5\u00a0in");
-  assert.equal(G.units.imperialText(1380, "cc", NAMES, "en-US"), "84.2\u00a0cu in");
-  assert.equal(G.units.imperialText(346, "kg", NAMES, "en-US"), "763\u00a0lb");
-  assert.equal(G.units.imperialText(1000, "kg", NAMES, "en-US"), "2,205\u00a0lb");
-  assert.equal(G.units.imperialText(1000, "kg", NAMES, "it-IT"), "2205\u00a0lb");
-  assert.equal(G.units.imperialText(88, "mm", {}, "en-US"), null); // no unit name: leave the cell alone
+test("the imperial text is written as the edition writes numbers, with a no-break space", () => {
+  assert.equal(G.units.imperialText(88, "mm", NAMES, EN), "3.5\u00a0in");
+  assert.equal(G.units.imperialText(88, "mm", NAMES, IT), "3,5\u00a0in");
+  assert.equal(G.units.imperialText(1380, "cc", NAMES, EN), "84.2\u00a0cu in");
+  assert.equal(G.units.imperialText(346, "kg", NAMES, EN), "763\u00a0lb");
+  assert.equal(G.units.imperialText(1000, "kg", NAMES, EN), "2,205\u00a0lb");
+  assert.equal(G.units.imperialText(1000, "kg", NAMES, IT), "2205\u00a0lb");
+  assert.equal(G.units.imperialText(88, "mm", {}, EN), null); // no unit name: leave the cell alone
 });

@@ -3,7 +3,8 @@
  *
  * The worker is registered only where it can help and never gets in the way: over HTTP(S) (not from disk), not
  * under `guzzi-site serve` (its live-reload script sets GuzziPreview and removes any worker left there), and only
- * once the page has loaded and the browser is idle, so a first visit loads as fast as without it. A newer worker
+ * once the page has loaded and the browser is idle, so a first visit loads as fast as without it
+ * (Tests/Benchmark/README.md, "webperf"). A newer worker
  * waits until the reader presses "Reload" on the notice: nothing reloads by itself while someone reads or types.
  */
 (function (G) {
@@ -26,21 +27,17 @@
     );
   }
 
-  /** Bytes as a reader reads them: "840 kB", "3.1 MB", in the page's locale. */
-  function formatSize(bytes, locale) {
-    const units = ["byte", "kilobyte", "megabyte", "gigabyte"];
+  /** Bytes as a reader reads them: "840 kB", "3.1 MB", written as the edition writes numbers (G.formatNumber).
+   * The unit symbols are the same in every language. */
+  function formatSize(bytes, numbers) {
+    const units = ["B", "kB", "MB", "GB"];
     let value = Math.max(0, bytes);
     let unit = 0;
     while (value >= 1000 && unit < units.length - 1) {
       value /= 1000;
       unit += 1;
     }
-    return new Intl.NumberFormat(locale, {
-      style: "unit",
-      unit: units[unit],
-      unitDisplay: "short",
-      maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
-    }).format(value);
+    return G.formatNumber(value, value < 10 && unit > 0 ? 1 : 0, numbers) + " " + units[unit];
   }
 
   G.offline = { formatSize };
@@ -93,10 +90,14 @@
         () => {}
       );
     };
+    // Once the page has loaded and the browser is idle, so the worker's first download (the edition's shell)
+    // never competes with the page's own.
     if (document.readyState === "complete") G.whenIdle(register, 3000);
     else window.addEventListener("load", () => G.whenIdle(register, 3000), { once: true });
+    // What "keep the whole catalogue" would take is asked for when the browser is idle: the section is below the
+    // list, and its first answer is not worth a task while the page is still starting.
     const section = document.getElementById("keep-offline");
-    if (section) keepControl(section, list);
+    if (section) G.whenIdle(() => keepControl(section, list), 3000);
     const kept = document.getElementById("offline-list");
     if (kept) listKept(kept);
   });
@@ -150,7 +151,7 @@
     const forget = { pages: $("forget-pages"), photos: $("forget-photos") };
     let caches = null; // {pages, photos}: the worker's names of the two kept caches
     let listing = null;
-    const size = (bytes) => formatSize(bytes, G.locale);
+    const size = (bytes) => formatSize(bytes);
     const count = (n) => G.formatNumber(n, 0);
 
     async function refresh() {

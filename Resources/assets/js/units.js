@@ -31,10 +31,10 @@
       return Number.isFinite(converted) ? { value: converted, digits } : null;
     },
     /** "3.1 in" (with a no-break space): the text of a figure in US units, or null. */
-    imperialText(value, unit, names, locale) {
+    imperialText(value, unit, names, numbers) {
       const result = G.units.toImperial(value, unit);
       if (!result || !names || !names[unit]) return null;
-      return G.formatNumber(result.value, result.digits, locale) + "\u00a0" + names[unit];
+      return G.formatNumber(result.value, result.digits, numbers) + "\u00a0" + names[unit];
     },
   };
 

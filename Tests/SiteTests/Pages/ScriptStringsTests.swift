@@ -74,5 +74,16 @@ import Testing
             #expect(attributes.contains("data-storage=\"\(root)assets/storage."), "\(page.route.filePath)")
         }
         #expect(texts.count == 2 && texts.values.allSatisfy { $0.count == 1 }, "one text per edition")
+        // How each edition writes numbers reaches the scripts from its localisation file (G.formatNumber).
+        for (lang, texts) in texts {
+            let strings = try #require(
+                try JSONSerialization.jsonObject(with: Data(texts.first!.utf8)) as? [String: Any])
+            let numbers = try #require(strings["numbers"] as? [String: Any])
+            let format = inputs.editions[Language(rawValue: lang)]!.localization.numbers
+            #expect(numbers["decimal"] as? String == format.decimalSeparator, "\(lang)")
+            #expect(numbers["group"] as? String == format.groupingSeparator, "\(lang)")
+            #expect(numbers["group_from"] as? Int == format.minimumDigitsToGroup, "\(lang)")
+        }
+        #expect(texts["it"]?.first?.contains(#""numbers": {"decimal": ",", "group": ".", "group_from": 5}"#) == true)
     }
 }
