@@ -125,12 +125,14 @@ import Testing
         #expect((list["photos"] as? [Any])?.isEmpty == true, "no photo sidecar: no photo to keep")
     }
 
-    /// The offline page is in each edition, in its language, and in no sitemap.
+    /// The offline page is in each edition, in its language, and in no sitemap or search engine.
     @Test func theOfflinePageIsNoindexAndOutOfTheSitemap() throws {
         let out = try Self.built(base: "https://example.org/")
         let english = SiteFixtures.read(out + "/en/offline/index.html")
         #expect(english.contains("<h1>Not on this device</h1>"))
         #expect(english.contains("<meta name=\"robots\" content=\"noindex\">"))
+        // a page kept from search engines tells them nothing else: no canonical, no hreflang alternates
+        #expect(!english.contains("rel=\"canonical\"") && !english.contains("<link rel=\"alternate\""))
         #expect(SiteFixtures.read(out + "/it/offline/index.html").contains("<h1>Non su questo dispositivo</h1>"))
         #expect(!SiteFixtures.read(out + "/sitemap.xml").contains("offline"))
     }
