@@ -116,7 +116,10 @@ public struct Localization: Sendable {
             missing += rules.requiredCategories.filter { allPlurals[key]?[$0] == nil }.map { "plurals.\(key).\($0)" }
         }
         if !missing.isEmpty {
-            throw .localization(path: path, message: "missing " + missing.joined(separator: ", "))
+            throw .localization(
+                path: path,
+                message: "missing " + missing.joined(separator: ", ")
+                    + " (in this file or a \(language.rawValue).<part>.json beside it)")
         }
         return table
     }

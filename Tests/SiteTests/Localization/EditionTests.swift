@@ -123,6 +123,7 @@ import Testing
         } throws: { error in
             let text = "\(error)"
             return text.contains(expected) && text.contains("/Resources/i18n/\(lang)")
+                && text.contains("in this file or a \(lang).<part>.json beside it")
         }
         #expect(BuildTests.snapshot(folder + "/site") == before)
     }
