@@ -78,7 +78,11 @@ class GalleryCases:
                 self.assertNotIn("<img", img)
                 continue
             src = re.search(r' src="([^"]+)"', img).group(1)
-            if " srcset=" in img:
+            if " srcset=" in img and "upload.wikimedia.org" in src:
+                # Wikimedia Commons: one of its documented thumbnail widths, the file itself behind the link
+                self.assertRegex(src, r"^https://upload\.wikimedia\.org/wikipedia/commons/thumb/.+/\d+px-[^/]+$")
+                self.assertEqual(src.split("/")[-2], href.split("/")[-1])
+            elif " srcset=" in img:
                 # a photo the photo sidecar knows: a Flickr size on the page, the original behind the link
                 self.assertRegex(src, r"^https://live\.staticflickr\.com/\d+/\d+_[0-9A-Za-z]+_[nzcb]\.jpg$")
                 self.assertNotRegex(img, r"_o\.(jpg|png|gif)")

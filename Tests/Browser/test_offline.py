@@ -66,12 +66,22 @@ class StoppableServer:
             self.server = None
 
 
+_last_deploy = [0.0]
+
+
 def copy_site(source, target):
     """A deploy: the files of `source` at `target`, each with a new modification time (as an upload gives them),
-    so that the server's Last-Modified tells browsers they changed."""
+    so that the server's Last-Modified tells browsers they changed. Two seconds after the one before at least:
+    Last-Modified counts whole seconds and python's server sends no ETag, so a deploy within the second of the
+    first visit was answered 304 Not Modified when the browser looked for a new sw.js."""
     if os.path.exists(target):
         shutil.rmtree(target)
     shutil.copytree(source, target, copy_function=shutil.copy)
+    stamp = max(time.time(), _last_deploy[0] + 2)
+    _last_deploy[0] = stamp
+    for folder, _, files in os.walk(target):
+        for name in files:
+            os.utime(os.path.join(folder, name), (stamp, stamp))
 
 
 class OfflineCases:
@@ -242,13 +252,17 @@ class OfflineCases:
         copy_site(RETIRED_DIR, os.path.join(self.folder, self.prefix))
         try:
             def gone(driver):
-                # each visit makes the browser look for a newer sw.js: the retiring one
+                # each visit makes the browser look for a newer sw.js, the retiring one; a reader stays on the
+                # page a while (Firefox drops an update still running when its page is left)
                 driver.get(self.base + "en/index.html")
-                time.sleep(0.5)
-                return driver.js_async(
-                    "navigator.serviceWorker.getRegistrations().then((all) => caches.keys().then((names) =>"
-                    " done(all.length === 0 && !names.some((n) => n.startsWith('guzzi-tracker ')))));"
-                )
+                for _ in range(8):
+                    time.sleep(0.5)
+                    if driver.js_async(
+                        "navigator.serviceWorker.getRegistrations().then((all) => caches.keys().then((names) =>"
+                        " done(all.length === 0 && !names.some((n) => n.startsWith('guzzi-tracker ')))));"
+                    ):
+                        return True
+                return False
 
             self.wait(gone, message="the worker or its caches are still there", timeout=60)
             self.driver.get(self.base + "en/index.html")
