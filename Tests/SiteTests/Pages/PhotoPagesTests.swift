@@ -104,7 +104,7 @@ import Testing
         let html = SiteFixtures.read(out + "/en/moto/gt-norge-1928/index.html")
         let figure = try #require(html.range(of: "<figure class=\"first-photo portrait\">"))
         let photo = html[figure.upperBound...].prefix(1000)
-        #expect(photo.contains("sizes=\"min(27vh, 24rem)\" width=\"427\" height=\"640\""))
+        #expect(photo.contains("sizes=\"(min-height: 90rem) 24rem, 27vh\" width=\"427\" height=\"640\""))
         let landscape = SiteFixtures.read(out + "/en/moto/normale-1921/index.html")
         #expect(landscape.contains("<figure class=\"first-photo\">"))
     }
