@@ -16,6 +16,9 @@ struct Site: Sendable {
     /// Per edition, a digest of what every page is given besides its model (`asset`, `ui_strings`): part of each
     /// page's key (`BuildKeys.page`).
     let shared: [Language: Digest]
+    /// The digest of each edition's label table `t`, made once: it is the same on every page of an edition, and
+    /// hashing it per page would cost more than the rest of a small page (see `digest(ofContext:for:)`).
+    let labelDigests: [Language: Digest]
 
     static let uiStringsTemplate = "partials/ui-strings.json"
 
@@ -68,6 +71,7 @@ struct Site: Sendable {
         }
         self.uiStrings = uiStrings
         self.shared = shared
+        labelDigests = frame.labelValues.mapValues(\.digest)
     }
 
     func render(_ page: Page) throws(SiteError) -> [UInt8] {

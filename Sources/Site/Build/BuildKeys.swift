@@ -137,17 +137,11 @@ struct BuildKeys: Sendable {
 }
 
 extension Site {
-    /// The digest of each edition's label table `t`, made once per build: it is the same on every page of an
-    /// edition, and hashing it per page would cost more than the rest of a small page.
-    func labelDigests() -> [Language: Digest] {
-        frame.labelValues.mapValues(\.digest)
-    }
-
-    /// The digest of a page's model, with its `t` taken from `labels` (`labelDigests()`).
-    func digest(ofContext context: [String: Value], for page: Page, labels: [Language: Digest]) -> Digest {
+    /// The digest of a page's model, with its `t` taken from `labelDigests`.
+    func digest(ofContext context: [String: Value], for page: Page) -> Digest {
         let language = page.language ?? editions.defaultLanguage
         assert(context["t"] == frame.labelValues[language], "a page model replaced its label table")
-        return Value.digest(ofContext: context, known: ["t": labels[language]!])
+        return Value.digest(ofContext: context, known: ["t": labelDigests[language]!])
     }
 
     /// The locale a page is rendered with (numbers), part of its key.

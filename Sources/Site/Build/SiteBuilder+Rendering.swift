@@ -19,7 +19,6 @@ extension SiteBuilder {
         let pages = site.plan.pages
         let made = Mutex<[[String: Value]]>(keepingContexts ? Array(repeating: [:], count: pages.count) : [])
         let digests = Mutex<[Digest]>(cached?.digests ?? Array(repeating: .zero, count: pages.count))
-        let labels = site.labelDigests()
         // Not needed in `serve`'s first pass after a template edit, which has every digest and must be quick.
         let standIn = cached?.digests == nil ? MotorcyclePageKey(plan: site.plan, setting: keys.setting) : nil
         let failures = Mutex<[Int: SiteError]>([:])
@@ -65,12 +64,12 @@ extension SiteBuilder {
                     let contextDigest: Digest
                     if let known = cached?.digests?[index] {
                         contextDigest = known
-                    } else if let stand = standIn!.digest(for: page) {
+                    } else if let stand = standIn?.digest(for: page) {
                         contextDigest = stand
                         digests.withLock { $0[index] = stand }
                     } else {
                         let model = context ?? site.context(for: page)
-                        contextDigest = site.digest(ofContext: model, for: page, labels: labels)
+                        contextDigest = site.digest(ofContext: model, for: page)
                         digests.withLock { $0[index] = contextDigest }
                         context = model
                     }
@@ -118,11 +117,10 @@ extension SiteBuilder {
     ) {
         let offline = OfflineFiles(site: site)
         var counts = (files: 0, made: 0, bytes: 0)
-        let labels = site.labelDigests()
         for stage in 0..<2 {
             let files = offline.stage(stage) { output.stored($0) } ?? []
             for file in files {
-                let known = file.context["t"] == nil ? [:] : ["t": labels[file.language]!]
+                let known = file.context["t"] == nil ? [:] : ["t": site.labelDigests[file.language]!]
                 let key = keys.file(
                     templateDigest: site.library.digest(of: file.template) ?? .zero,
                     context: Value.digest(ofContext: file.context, known: known))

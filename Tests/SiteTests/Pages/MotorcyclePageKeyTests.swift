@@ -35,11 +35,10 @@ import Testing
         let site = try Site(
             plan: plan, editions: inputs.editions, library: inputs.library, assets: assets, baseURL: baseURL)
         let standIn = MotorcyclePageKey(plan: plan, setting: keys.setting)
-        let labels = site.labelDigests()
         var found: [String: (model: Digest, key: Digest)] = [:]
         for page in plan.pages {
             guard let key = standIn.digest(for: page) else { continue }
-            let model = site.digest(ofContext: site.context(for: page), for: page, labels: labels)
+            let model = site.digest(ofContext: site.context(for: page), for: page)
             found[page.route.filePath] = (model, key)
         }
         return found
