@@ -27,7 +27,7 @@
 #   browser          Tests/Browser (headless Chromium through selenium, headless Firefox through marionette):
 #                    builds the real dataset (or the sample) and a synthetic catalogue of 600 bikes (if
 #                    ../shared/tools/synth_catalogue.py is there) into a temp dir, serves it with
-#                    python3 -m http.server on a free 127.0.0.1 port, and runs
+#                    Tests/Browser/site_server.py on a free 127.0.0.1 port, and runs
 #                    python3 -m unittest discover -s Tests/Browser -v: the same cases over HTTP and from file://
 # The last line is "N passed, M failed" (stages and check scripts); exit 1 if M > 0.
 #
@@ -362,7 +362,7 @@ PYEOF
         echo "large: skipped (needs $REAL_DATA and ../shared/tools/synth_catalogue.py)"
     fi
     port="$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-    "$PY" -m http.server --bind 127.0.0.1 --directory "$root" "$port" >"$TMP/http.log" 2>&1 &
+    "$PY" "$ROOT/Tests/Browser/site_server.py" "$root" "$port" >"$TMP/http.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 1 50); do
         "$PY" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/site/en/index.json', timeout=1)" \

@@ -2,7 +2,7 @@
 (Marionette: geckodriver is not packaged in Debian, marionette-driver speaks to Firefox directly), each over
 HTTP and opened from disk (file://), through one small driver interface so the same cases run on all four.
 
-Tests/run-all.sh builds the site, serves it with `python3 -m http.server` and sets:
+Tests/run-all.sh builds the site, serves it with Tests/Browser/site_server.py and sets:
   SITE_URL   the site over HTTP (http://127.0.0.1:PORT/site/)
   SITE_DIR   the same site's folder, opened as file:///…/
   LARGE_SITE_URL, LARGE_SITE_DIR   a synthetic catalogue of a few hundred bikes (test_large_catalogue.py)
@@ -403,6 +403,15 @@ class BrowserTestCase(unittest.TestCase):
         driver = driver or self.driver
         self.open("index.html", driver)
         driver.js("try { localStorage.clear(); } catch (e) {}")
+        # Each test starts as a first visit: an offline worker a test before left in control (registered once a
+        # page is idle, at a moment that varies) would make what the test sees depend on that timing. The worker's
+        # own behaviour is test_offline.py's, on a server of its own.
+        driver.js_async(
+            "try { const sw = navigator.serviceWorker; if (!sw || !window.caches) return done(0);"
+            " Promise.all([sw.getRegistrations().then((rs) => Promise.all(rs.map((r) => r.unregister()))),"
+            " caches.keys().then((ns) => Promise.all(ns.map((n) => caches.delete(n))))])"
+            " .then(() => done(1), () => done(0)); } catch (e) { done(0); }"
+        )
         driver.js_async(
             "GuzziTracker.store.ready.then(() => {"
             " for (const key of arguments[0]) GuzziTracker.store.remove(key);"
@@ -451,8 +460,22 @@ class BrowserTestCase(unittest.TestCase):
             except Exception as error:  # noqa: BLE001 - stale or missing elements while the page changes
                 last = error
             if time.monotonic() > end:
-                raise AssertionError("timed out: %s%s" % (message, " (%r)" % last if last else ""))
+                raise AssertionError(
+                    "timed out: %s%s; %s" % (message, " (%r)" % last if last else "", self.page_state(driver))
+                )
             time.sleep(0.05)
+
+    @staticmethod
+    def page_state(driver):
+        """What a timed-out wait saw: the address, whether it loaded, a worker in control, the status lines."""
+        try:
+            return "page: %r" % driver.js(
+                "return [location.href, document.readyState,"
+                " 'worker: ' + !!(navigator.serviceWorker && navigator.serviceWorker.controller),"
+                " Array.from(document.querySelectorAll('[role=status]'), (e) => e.textContent.trim()).filter(Boolean)];"
+            )
+        except Exception as error:  # noqa: BLE001 - the page may be gone or stuck
+            return "page state unknown (%r)" % error
 
     def open_catalogue(self, lang="en", query="", driver=None):
         driver = driver or self.driver

@@ -11,59 +11,21 @@ dataset with one motorcycle renamed), SITE_RETIRED_DIR (the site built with --no
 `serve`).
 """
 
-import functools
-import http.server
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
-import threading
 import time
 import unittest
 
-from browser_support import SITE_DIR, BrowserTestCase, bikes, free_port, matrix, read_text
+from browser_support import SITE_DIR, BrowserTestCase, bikes, matrix, read_text
+from site_server import SiteServer
 
 CHANGED_DIR = os.environ.get("SITE_CHANGED_DIR", "")
 RETIRED_DIR = os.environ.get("SITE_RETIRED_DIR", "")
 BINARY = os.environ.get("GUZZI_SITE_BIN", "")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **{".webmanifest": "application/manifest+json"})
-
-    def log_message(self, *args):
-        pass
-
-    def end_headers(self):
-        # as Tests/Publishing/nginx.conf and the README ask of a host: pages and the worker revalidate, the
-        # content-named assets do not. Without it the browser's heuristic freshness (a tenth of the time since
-        # Last-Modified) could hand the worker yesterday's page for a deploy made a minute ago.
-        if "/assets/" not in self.path:
-            self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-
-class StoppableServer:
-    """A folder over HTTP on a fixed port, stopped and started again at will (the network going away)."""
-
-    def __init__(self, folder):
-        self.folder = folder
-        self.port = free_port()
-        self.server = None
-
-    def start(self):
-        handler = functools.partial(QuietHandler, directory=self.folder)
-        http.server.ThreadingHTTPServer.allow_reuse_address = True
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def stop(self):
-        if self.server:
-            self.server.shutdown()
-            self.server.server_close()
-            self.server = None
 
 
 _last_deploy = [0.0]
@@ -92,7 +54,7 @@ class OfflineCases:
         super().setUpClass()
         cls.folder = tempfile.mkdtemp(prefix="guzzi-offline-")
         copy_site(SITE_DIR, os.path.join(cls.folder, cls.prefix))
-        cls.server = StoppableServer(cls.folder)
+        cls.server = SiteServer(cls.folder)
         cls.server.start()
         cls.base = "http://127.0.0.1:%d/%s" % (cls.server.port, cls.prefix)
 
@@ -294,7 +256,7 @@ class ServeCases:
         if not BINARY:
             self.skipTest("GUZZI_SITE_BIN is not set (Tests/run-all.sh sets it)")
         folder = tempfile.mkdtemp(prefix="guzzi-serve-")
-        published = StoppableServer(SITE_DIR)
+        published = SiteServer(SITE_DIR)
         published.start()
         process = None
         try:
