@@ -87,7 +87,7 @@ class NoScriptCases:
         self.assertRegex(html, r'<div class="catalogue-tools needs-script" id="catalogue-tools">')
         self.assertEqual(rows.count('<div class="row-actions needs-script">'), len(ids))
         self.assertIn("<noscript><style>.needs-script { display: none !important; }</style></noscript>", html)
-        self.assertRegex(html, r'<script defer src="\.\./assets/js/catalogue\.[0-9a-f]{8}\.js"></script>')
+        self.assertRegex(html, r'<script defer src="\.\./assets/js/catalogue-page\.[0-9a-f]{8}\.js"></script>')
         # the data is not loaded with the page: the scripts load its parts when a reader asks for it
         self.assertNotIn("data/catalogue-0.js\"></script>", html)
         self.assertRegex(html, r'data-catalogue="\.\./en/data/catalogue-0\.js"[^>]* id="ui-strings"')

@@ -94,7 +94,7 @@ def main():
     samples = {
         "HTML": "en/index.html",
         "CSS": "assets/style.*.css",
-        "JavaScript": "assets/js/core.*.js",
+        "JavaScript": "assets/js/every-page.*.js",
         "the data script": "en/data/catalogue-*.js",
         "the web app manifest": "en/manifest.webmanifest",
         "JSON": "en/index.json",

@@ -51,4 +51,50 @@ import Testing
         #expect(before.namesDigest != after.namesDigest)
         #expect(before.namesDigest == (try SiteAssets(files: before.files)).namesDigest)
     }
+
+    @Test func aBundleIsItsPartsInTheListedOrderUnderItsOwnContentName() throws {
+        let rules = Self.file("bundles.json", #"{"js/every-page.js": ["js/b.js", "js/a.js"]}"#)
+        let files = [
+            Self.file("js/a.js", "a();"), Self.file("js/b.js", "b();\n"), Self.file("style.css", "p{}"), rules,
+        ]
+        let bundled = try SiteAssets.bundled(files, rules: rules, folder: "R")
+        #expect(bundled.map(\.source) == ["js/every-page.js", "style.css"], "parts and rules are not published")
+        #expect(String(decoding: bundled[0].bytes, as: UTF8.self) == "b();\na();\n")
+        #expect(bundled[0].published == SiteAssets.publishedName("js/every-page.js", bytes: bundled[0].bytes))
+        let assets = try SiteAssets(files: bundled)
+        guard case .map(let top) = assets.templateValue(from: ""), case .map(let js)? = top["js"] else {
+            Issue.record("not a nested map")
+            return
+        }
+        #expect(js["every_page"] == .text("assets/" + bundled[0].published))
+    }
+
+    @Test func aBundleOfAMissingOrRepeatedPartNamesTheRulesFileAndThePart() {
+        func message(_ rules: String) -> String {
+            let file = Self.file("bundles.json", rules)
+            do {
+                _ = try SiteAssets.bundled([Self.file("js/a.js", "a"), file], rules: file, folder: "R")
+                return "no error"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(message(#"{"x.js": ["js/gone.js"]}"#).contains("R/bundles.json"))
+        #expect(message(#"{"x.js": ["js/gone.js"]}"#).contains("no file R/js/gone.js"))
+        #expect(message(#"{"x.js": ["js/a.js"], "y.js": ["js/a.js"]}"#).contains("js/a.js is in a bundle already"))
+        #expect(message(#"{"js/a.js": ["js/a.js"]}"#).contains("a file under R already"))
+        #expect(message("{\"x.js\": [}").contains("line 1, column"))
+    }
+
+    @Test func theSiteRunsOneScriptOnEveryPageBundledFromTheSources() throws {
+        let assets = try SiteAssets(folder: SiteFixtures.repositoryRoot + "/Resources/assets")
+        let every = try #require(assets.files.first { $0.source == "js/every-page.js" })
+        let text = String(decoding: every.bytes, as: UTF8.self)
+        for part in ["core", "store", "units", "hearts", "offline"] {
+            let source = try String(
+                contentsOfFile: SiteFixtures.repositoryRoot + "/Resources/assets/js/\(part).js", encoding: .utf8)
+            #expect(text.contains(source), "\(part).js is in the bundle")
+        }
+        #expect(!assets.files.contains { $0.source == "js/core.js" || $0.source == "bundles.json" })
+    }
 }

@@ -59,7 +59,7 @@ import Testing
             #expect(urls.contains(expected), "\(expected)")
         }
         #expect(urls.contains { $0.hasPrefix("../assets/style.") && $0.hasSuffix(".css") })
-        #expect(urls.contains { $0.hasPrefix("../assets/js/core.") })
+        #expect(urls.contains { $0.hasPrefix("../assets/js/every-page.") })
         #expect(!urls.contains { $0.contains("storage.") }, "the storage frame is for pages from disk only")
         for (url, digest) in files {
             var path = "en/" + url
