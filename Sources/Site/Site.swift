@@ -188,6 +188,13 @@ struct Site: Sendable {
                 for: page, title: l[key + "_title"] + " · " + l["site_title"], description: l[key + "_description"])
             context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
             context["compare_href"] = .text(page.route.link(to: plan.compareRoute(edition.language)))
+            if !page.kind.isGarage {
+                // where compare finds a motorcycle's spec chunk, from the edition's folder (BrowserData)
+                context["spec_chunks"] = [
+                    "path": .text("data/" + BrowserData.specFilePattern),
+                    "size": .number(Double(BrowserData.specChunkSize)),
+                ]
+            }
             return context
         case .offline:
             var context = frame.context(

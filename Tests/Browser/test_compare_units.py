@@ -100,6 +100,42 @@ class CompareCases:
                 self.assertEqual(label, unescape(page_label))
                 self.assertEqual(unescape(strip_tags(cells[column])), unescape(strip_tags(page_cell)), key)
 
+    def test_the_chunks_are_asked_for_while_the_page_arrives_and_nothing_else_is_loaded(self):
+        listed = bikes()
+        a, b = listed[0], listed[-1]
+        self.open("en/compare/index.html?ids=%d,%d" % (a["id"], b["id"]))
+        self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 2)
+        self.assertEqual(self.columns(), [a["name"], b["name"]])
+        self.assertEqual(
+            [th.css("a").attr("href") for th in self.css_all("#compare-table thead th")],
+            ["../../en/" + a["url"], "../../en/" + b["url"]],
+            "each column links its motorcycle's page",
+        )
+        chunks = sorted({"specs-%d.js" % (bike["id"] // 50) for bike in (a, b)})
+        preloads = self.driver.js(
+            "return Array.from(document.querySelectorAll('link[rel=preload]'), (l) => l.getAttribute('href'));"
+        )
+        self.assertEqual(sorted(href.split("/")[-1] for href in preloads), chunks, "asked for while the page arrived")
+        scripts = self.driver.js(
+            "return Array.from(document.scripts, (s) => s.getAttribute('src') || '').filter((s) => s.includes('/data/'));"
+        )
+        self.assertEqual(sorted(src.split("/")[-1] for src in scripts), chunks, "the chunks, and no catalogue data")
+        if self.scheme == "http":  # from disk the browsers time no resources
+            loaded = self.driver.js(
+                "return performance.getEntriesByType('resource').filter((e) => e.name.includes('/data/'))"
+                ".map((e) => [e.name.split('/').pop(), e.initiatorType]);"
+            )
+            self.assertEqual(sorted(loaded), [[name, "link"] for name in chunks], "each chunk loaded once, by its preload")
+
+    def test_an_id_that_is_not_in_the_catalogue_is_left_out(self):
+        listed = bikes()
+        a, b = listed[0], listed[1]
+        missing = max(bike["id"] for bike in listed) + 1  # in a chunk that is there (or none: a load error)
+        self.open("en/compare/index.html?ids=%d,%d,%d" % (a["id"], missing, b["id"]))
+        self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 2)
+        self.assertEqual(self.columns(), [a["name"], b["name"]])
+        self.driver.clear_console()  # a chunk file that does not exist is a failed load in the console
+
 
 def strip_tags(html):
     return re.sub(r"<[^>]+>", "", html)

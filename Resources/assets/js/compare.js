@@ -1,7 +1,9 @@
 /* Guzzi Tracker — the compare page (?ids=…): two to four motorcycles' spec tables side by side, differing rows
  * highlighted. The rows, labels and texts are the motorcycle pages' own, from the edition's data/specs-<n>.js
- * chunks (the build takes them from the same page model; their paths come in the catalogue data), loaded with
- * <script> when needed: 50 motorcycles per file (BrowserData.specChunkSize), so a comparison loads at most four
+ * chunks (the build takes them from the same page model), loaded with <script> (fetch() is refused on file://):
+ * a motorcycle's chunk is its id divided by the chunk size (BrowserData.specChunk), and the page gives the file
+ * name and the size (#spec-chunks, whose inline script asked for the chunks while the page arrived). A chunk also
+ * holds each motorcycle's name, years and page, so the table needs no other data: a comparison loads at most four
  * small files whatever the size of the catalogue. Chunks whose rows differ still line up (false where a bike
  * lacks a row): an older chunk kept offline may meet a newer one.
  */
@@ -56,8 +58,9 @@
 
   const chunks = new Map(); // chunk number -> Promise of its data
 
-  /** Loads data/specs-<n>.js with a <script> element (fetch() is refused on file://). */
-  function loadChunk(number) {
+  /** The chunk of motorcycle `id`, with a <script> element: the same address as the inline script's preload. */
+  function loadChunk(id, settings) {
+    const number = Math.floor(id / Number(settings.size));
     if (!chunks.has(number)) {
       chunks.set(
         number,
@@ -65,7 +68,7 @@
           const have = () => G.specs && G.specs[number];
           if (have()) return resolve(have());
           const script = document.createElement("script");
-          script.src = G.editionLink(G.catalogue.specs[number]); // "data/specs-<n>.js", from the edition's folder
+          script.src = settings.specs.replace("{n}", String(number)); // from the page, as the preload's
           script.onload = () => (have() ? resolve(have()) : reject(new Error("no data in " + script.src)));
           script.onerror = () => reject(new Error("cannot load " + script.src));
           document.head.append(script);
@@ -91,56 +94,66 @@
 
   G.onStart((S) => {
     const app = document.getElementById("compare-app");
-    if (!app) return;
-    G.loadCatalogue().then(
-      (records) => start(S, app, records),
-      () => {
-        document.getElementById("compare-status").textContent = S.load_error;
-      }
-    );
+    const settings = document.getElementById("spec-chunks");
+    if (app && settings) start(S, settings.dataset);
   });
 
-  function start(S, app, records) {
+  function start(S, settings) {
     const status = document.getElementById("compare-status");
     const scroll = document.getElementById("compare-scroll");
     const onlyDiff = document.getElementById("compare-only-diff");
-    const byId = new Map(records.map((bike) => [bike.id, bike]));
     let generation = 0;
 
-    function selected() {
-      const ids = G.parseIds(new URLSearchParams(window.location.search).get("ids"));
-      return ids.filter((id) => byId.has(id)).slice(0, G.MAX_COMPARE);
+    function asked() {
+      return G.parseIds(new URLSearchParams(window.location.search).get("ids"));
     }
 
     function removeBike(id) {
-      const ids = selected().filter((x) => x !== id);
-      G.setURL(window.location.pathname + "?ids=" + ids.join(",") + window.location.hash, true);
+      const ids = Array.from(scroll.querySelectorAll("thead th[data-id]"), (th) => Number(th.dataset.id));
+      G.setURL(window.location.pathname + "?ids=" + ids.filter((x) => x !== id).join(",") + window.location.hash, true);
       render(true);
     }
 
-    function render(focusAfter) {
-      const bikes = selected().map((id) => byId.get(id));
-      const mine = ++generation;
-      if (bikes.length < 2) {
-        scroll.hidden = true;
-        scroll.replaceChildren();
-        status.textContent = S.compare_empty;
-        if (focusAfter) {
-          status.setAttribute("tabindex", "-1");
-          status.focus();
-        }
-        return;
+    function empty(focusAfter) {
+      scroll.hidden = true;
+      scroll.replaceChildren();
+      status.textContent = S.compare_empty;
+      if (focusAfter) {
+        status.setAttribute("tabindex", "-1");
+        status.focus();
       }
-      Promise.all(bikes.map((bike) => loadChunk(bike.specs)))
-        .then((loaded) => {
-          if (mine !== generation) return;
-          build(bikes, G.compareModel(loaded.map((chunk, i) => ({ chunk, id: bikes[i].id }))));
-          status.textContent = "";
-          if (focusAfter) scroll.querySelector(".compare-remove").focus();
-        })
-        .catch(() => {
-          if (mine === generation) status.textContent = S.load_error;
+    }
+
+    function render(focusAfter) {
+      const ids = asked();
+      const mine = ++generation;
+      if (ids.length < 2) return empty(focusAfter);
+      // a chunk that cannot be had counts as a motorcycle not found, unless none can be had at all
+      let failures = 0;
+      const load = (id) =>
+        loadChunk(id, settings).catch(() => {
+          failures += 1;
+          return null;
         });
+      Promise.all(ids.map(load)).then((loaded) => {
+        if (mine !== generation) return;
+        const found = ids
+          .map((id, i) => ({ id, chunk: loaded[i] }))
+          .filter(({ id, chunk }) => chunk && chunk.motorcycles[String(id)] && chunk.heads && chunk.heads[String(id)])
+          .slice(0, G.MAX_COMPARE);
+        if (found.length < 2) {
+          if (failures === ids.length) status.textContent = S.load_error;
+          else empty(focusAfter);
+          return;
+        }
+        const bikes = found.map(({ id, chunk }) => {
+          const [name, years, url] = chunk.heads[String(id)];
+          return { id, name, years, url };
+        });
+        build(bikes, G.compareModel(found));
+        status.textContent = "";
+        if (focusAfter) scroll.querySelector(".compare-remove").focus();
+      });
     }
 
     function header(bike) {

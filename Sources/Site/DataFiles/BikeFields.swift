@@ -18,8 +18,6 @@ enum BikeFields {
         let slug: String
         /// The motorcycle's page, from the edition's folder.
         let url: String
-        /// The spec chunk that holds the bike (`BrowserData.specChunks`).
-        let chunk: Int
         let thumbnails: ListThumbnails
     }
 
@@ -69,7 +67,6 @@ enum BikeFields {
         Field(name: "power_text", files: both) { row, json in json.text(row.texts.power) },
         Field(name: "url", files: [.index]) { row, json in json.string(row.url) },
         Field(name: "image", files: [.index]) { row, json in json.text(row.bike.images.first) },
-        Field(name: "specs", files: [.scripts]) { row, json in json.integer(row.chunk) },
         Field(name: "thumb", files: [.scripts]) { row, json in row.thumbnails.cell(row.bike, into: &json) },
     ]
 }

@@ -26,43 +26,54 @@ struct BrowserData {
 
     let edition: Edition
     let plan: SitePlan
-    /// For each motorcycle index, the spec chunk that holds it.
-    let chunkOf: [Int]
+    /// The spec chunk of a motorcycle: its id divided by `specChunkSize`. Why by the id alone: the compare page
+    /// knows the ids from its address, and so asks for their chunks while the page is still arriving, before any
+    /// other data (Templates/pages/compare.html); and an edit, an addition or a removal touches one chunk.
+    static func specChunk(ofID id: Int) -> Int { id / specChunkSize }
 
-    /// Motorcycle indices in id order, cut into chunks of `specChunkSize`.
-    static func specChunks(_ plan: SitePlan) -> [[Int]] {
+    /// The chunks (number, motorcycle indices in id order), in the order of their numbers; a number no id falls
+    /// in has no file.
+    static func specChunks(_ plan: SitePlan) -> [(number: Int, indices: [Int])] {
         let bikes = plan.catalogue.motorcycles
         let byID = bikes.indices.sorted { bikes[$0].id < bikes[$1].id }
-        return stride(from: 0, to: byID.count, by: specChunkSize).map {
-            Array(byID[$0..<min($0 + specChunkSize, byID.count)])
+        var chunks: [(number: Int, indices: [Int])] = []
+        for index in byID {
+            let number = specChunk(ofID: bikes[index].id)
+            if chunks.last?.number == number {
+                chunks[chunks.count - 1].indices.append(index)
+            } else {
+                chunks.append((number, [index]))
+            }
         }
+        return chunks
     }
 
     /// Every data file of every edition, each made by its own closure (written in parallel with the pages).
     static func files(plan: SitePlan, editions: Editions) -> [(path: String, make: @Sendable () -> [UInt8])] {
         let chunks = specChunks(plan)
-        var chunkOf = [Int](repeating: 0, count: plan.catalogue.motorcycles.count)
-        for (number, indices) in chunks.enumerated() { for index in indices { chunkOf[index] = number } }
         var files: [(path: String, make: @Sendable () -> [UInt8])] = []
         for language in editions.languages {
-            let data = BrowserData(edition: editions[language]!, plan: plan, chunkOf: chunkOf)
+            let data = BrowserData(edition: editions[language]!, plan: plan)
             let folder = language.rawValue + "/data/"
             let parts = cataloguePartCount(plan)
             for part in 0..<parts {
                 files.append(
                     (
                         folder + cataloguePartName(part),
-                        { data.catalogueScript(part: part, of: parts, chunkCount: chunks.count) }
+                        { data.catalogueScript(part: part, of: parts) }
                     ))
             }
-            for (number, indices) in chunks.enumerated() {
+            for (number, indices) in chunks {
                 files.append((folder + specFileName(number), { data.specsScript(number, indices: indices) }))
             }
         }
         return files
     }
 
-    static func specFileName(_ number: Int) -> String { "specs-\(number).js" }
+    /// The name of a spec chunk's file, `{n}` its number: the compare page is given it to find the chunks.
+    static let specFilePattern = "specs-{n}.js"
+
+    static func specFileName(_ number: Int) -> String { specFilePattern.replacing("{n}", with: String(number)) }
 
     static func cataloguePartName(_ number: Int) -> String { "catalogue-\(number).js" }
 
@@ -77,8 +88,8 @@ struct BrowserData {
         (0..<cataloguePartCount(plan)).map { "data/" + cataloguePartName($0) }
     }
 
-    /// Part `part` of `parts`: the header (edition, fields, spec chunks, number of parts) and its motorcycles.
-    func catalogueScript(part: Int, of parts: Int, chunkCount: Int) -> [UInt8] {
+    /// Part `part` of `parts`: the header (edition, fields, number of parts) and its motorcycles.
+    func catalogueScript(part: Int, of parts: Int) -> [UInt8] {
         let bikes = plan.catalogue.motorcycles
         let texts = plan.texts[edition.language]!
         let order = plan.defaultOrder
@@ -88,7 +99,7 @@ struct BrowserData {
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         var json = JSONBuilder(capacity: 1_024 + 300 * range.count)
         json.whitespace(
-            "/* Guzzi Tracker (\(edition.language.rawValue)): the catalogue for the catalogue, Garage and compare"
+            "/* Guzzi Tracker (\(edition.language.rawValue)): the catalogue for the catalogue and Garage"
                 + " pages, part \(part + 1) of \(parts). Written by guzzi-site build; do not edit. */\n"
                 + "(function (G) {\n(G.catalogueParts = G.catalogueParts || [])[\(part)] = ")
         json.openObject()
@@ -97,10 +108,6 @@ struct BrowserData {
         json.integer(parts)
         json.key("start")
         json.integer(range.lowerBound)
-        json.key("specs")
-        json.openArray()
-        for number in 0..<chunkCount { json.string("data/" + Self.specFileName(number)) }
-        json.closeArray()
         // the motorcycles' pages, from the edition's folder: the scripts put each row's slug in its place
         json.key("bike_url")
         json.string(SitePlan.motorcycleFile(edition.language, slug: "{slug}"))
@@ -116,7 +123,7 @@ struct BrowserData {
             let bike = bikes[index]
             let slug = plan.slugs[bike.id]!
             let row = BikeFields.Row(
-                bike: bike, texts: texts[index], slug: slug, url: "", chunk: chunkOf[index], thumbnails: thumbnails)
+                bike: bike, texts: texts[index], slug: slug, url: "", thumbnails: thumbnails)
             json.separator(",\n")
             json.openArray()
             for field in fields { field.write(row, &json) }
@@ -137,7 +144,11 @@ struct BrowserData {
         return SpecChunk.script(
             number, language: edition.language,
             sheets: indices.map {
-                (bikes[$0].id, SpecSheet(edition: edition, bike: bikes[$0], texts: texts[$0]).sections)
+                let bike = bikes[$0]
+                let url = SitePlan.motorcycleFile(edition.language, slug: plan.slugs[bike.id]!)
+                return SpecChunk.Sheet(
+                    id: bike.id, head: [bike.general.name, texts[$0].years, url],
+                    sections: SpecSheet(edition: edition, bike: bike, texts: texts[$0]).sections)
             })
     }
 }

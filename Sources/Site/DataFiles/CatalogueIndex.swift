@@ -22,7 +22,7 @@ struct CatalogueIndex {
             let slug = plan.slugs[bike.id]!
             let row = BikeFields.Row(
                 bike: bike, texts: texts[index], slug: slug,
-                url: SitePlan.motorcycleFile(edition.language, slug: slug), chunk: 0, thumbnails: thumbnails)
+                url: SitePlan.motorcycleFile(edition.language, slug: slug), thumbnails: thumbnails)
             json.separator(",\n")
             json.openObject()
             for field in fields {

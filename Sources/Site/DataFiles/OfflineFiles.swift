@@ -148,7 +148,7 @@ struct OfflineFiles {
         var paths = plan.defaultOrder.map { plan.motorcycleRoute(language, index: $0) }.map {
             ($0.filePath, String($0.urlPath.dropFirst(root.count)))
         }
-        for number in BrowserData.specChunks(plan).indices {
+        for (number, _) in BrowserData.specChunks(plan) {
             let name = "data/" + BrowserData.specFileName(number)
             paths.append((language.rawValue + "/" + name, name))
         }

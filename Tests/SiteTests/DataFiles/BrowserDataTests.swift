@@ -51,7 +51,13 @@ import Testing
             let listed = html.components(separatedBy: "<li class=\"bike-item\" data-id=\"").dropFirst()
                 .compactMap { Int($0.prefix { $0.isNumber }) }
             #expect(rows.map { $0[fields.firstIndex(of: "id")!] as? Int } == listed.map { Optional($0) })
-            #expect(data["specs"] as? [String] == ["data/specs-0.js"])
+            // compare finds a motorcycle's chunk from its id, with the file name and size its page gives
+            let compare = SiteFixtures.read(out + "/\(lang)/\(lang == "en" ? "compare" : "confronto")/index.html")
+            #expect(compare.contains(#"id="spec-chunks" data-specs="../../\#(lang)/data/specs-{n}.js" data-size="50""#))
+            // before the stylesheet, which an inline script would wait for
+            let early = try #require(compare.range(of: "id=\"spec-chunks\""))
+            let style = try #require(compare.range(of: "rel=\"stylesheet\""))
+            #expect(early.lowerBound < style.lowerBound)
             // the scripts make each page's address from the pattern, as the build makes the page's folder
             #expect(data["bike_url"] as? String == "moto/{slug}/index.html")
             let slug = try #require(rows.first?[fields.firstIndex(of: "slug")!] as? String)
@@ -122,7 +128,12 @@ import Testing
         let seven = sheet(
             Sheet.Cell(text: "88 mm", unit: "mm", raw: 88), Sheet.Cell(text: "Carburatore", lang: "it"), Sheet.Cell())
         let nine = sheet(Sheet.Cell(), Sheet.Cell(text: "Injection"), Sheet.Cell(text: "3.50\" </script>"))
-        let script = SpecChunk.script(4, language: "en", sheets: [(7, seven), (9, nine)])
+        let script = SpecChunk.script(
+            4, language: "en",
+            sheets: [
+                SpecChunk.Sheet(id: 7, head: ["Seven", "1971", "moto/seven/index.html"], sections: seven),
+                SpecChunk.Sheet(id: 9, head: ["Nine </script>", "1972", "moto/nine/index.html"], sections: nine),
+            ])
         let text = String(decoding: script, as: UTF8.self)
         #expect(text.contains("(G.specs = G.specs || {})[4] = "))
         #expect(!text.contains("<b>") && !text.contains("</script>"))
@@ -143,6 +154,12 @@ import Testing
         #expect(second[0] is NSNull)
         #expect(second[1] as? String == "Injection")
         #expect(second[2] as? String == "3.50\" </script>")
+        let heads = try #require(chunk["heads"] as? [String: [String]])
+        #expect(
+            heads == [
+                "7": ["Seven", "1971", "moto/seven/index.html"],
+                "9": ["Nine </script>", "1972", "moto/nine/index.html"],
+            ])
     }
 
     static func escaped(_ text: String) -> String {
@@ -205,33 +222,37 @@ import Testing
                     + "../../../it/data/catalogue-2.js\""))
     }
 
-    /// A few hundred bikes are cut into chunks by id, each in one file per edition, never one file per bike.
+    /// A few hundred bikes are cut into chunks by id (its id divided by the chunk size, so the compare page finds
+    /// a chunk from the ids in its address), each in one file per edition, never one file per bike.
     @Test func specsAreChunkedByIdAndCoverEveryBike() throws {
-        let catalogue = Self.catalogue(601)
+        let catalogue = Self.catalogue(601)  // ids 3, 6, … 1 803
         let editions = try Self.editions()
         let plan = SitePlan(catalogue: catalogue, editions: editions)
         let chunks = BrowserData.specChunks(plan)
-        #expect(chunks.map(\.count) == Array(repeating: 50, count: 12) + [1])
-        let ids = chunks.map { $0.map { catalogue.motorcycles[$0].id } }
+        #expect(chunks.map(\.number) == Array(0...36))
+        let ids = chunks.map { $0.indices.map { catalogue.motorcycles[$0].id } }
+        for (chunk, inside) in zip(chunks, ids) {
+            #expect(inside.allSatisfy { $0 / BrowserData.specChunkSize == chunk.number }, "chunk \(chunk.number)")
+        }
         #expect(ids.flatMap { $0 } == catalogue.motorcycles.map(\.id).sorted())
         let files = BrowserData.files(plan: plan, editions: editions)
         #expect(
             files.map(\.path)
                 == editions.languages.flatMap { lang in
-                    (["catalogue-0.js"] + (0...12).map { "specs-\($0).js" }).map { "\(lang.rawValue)/data/\($0)" }
+                    (["catalogue-0.js"] + (0...36).map { "specs-\($0).js" }).map { "\(lang.rawValue)/data/\($0)" }
                 })
         let catalogueData = try #require(try Self.json(ofScript: files[0].make()) as? [String: Any])
-        let fields = try #require(catalogueData["fields"] as? [String])
-        let rows = try #require(catalogueData["motorcycles"] as? [[Any]])
-        let specs = fields.firstIndex(of: "specs")!
-        let chunkIDs = try (0..<chunks.count).map { chunk in
-            let data = try #require(try Self.json(ofScript: files[1 + chunk].make()) as? [String: Any])
-            return Set(((data["motorcycles"] as? [String: Any]) ?? [:]).keys.compactMap { Int($0) })
+        #expect((catalogueData["fields"] as? [String])?.contains("specs") == false, "the page finds the chunk")
+        for (chunk, inside) in zip(chunks, ids) {
+            let data = try #require(try Self.json(ofScript: files[1 + chunk.number].make()) as? [String: Any])
+            let rows = (data["motorcycles"] as? [String: Any]) ?? [:]
+            let heads = (data["heads"] as? [String: [String]]) ?? [:]
+            #expect(Set(rows.keys.compactMap { Int($0) }) == Set(inside))
+            #expect(Set(heads.keys) == Set(rows.keys), "each motorcycle's name, years and page beside its rows")
         }
-        #expect(chunkIDs == ids.map { Set($0) })
-        for (row, id) in zip(rows, rows.map { $0[0] as! Int }) {
-            #expect(chunkIDs[row[specs] as! Int].contains(id), "bike \(id) is in the chunk its row names")
-        }
+        let first = try #require(try Self.json(ofScript: files[1].make()) as? [String: Any])
+        let head = try #require((first["heads"] as? [String: [String]])?["3"])
+        #expect(head == ["Bike 1", plan.texts[editions.languages[0]]![0].years, "moto/\(plan.slugs[3]!)/index.html"])
         // the same bytes every time
         #expect(files.map { $0.make() } == BrowserData.files(plan: plan, editions: editions).map { $0.make() })
     }
