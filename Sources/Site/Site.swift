@@ -190,9 +190,11 @@ struct Site: Sendable {
             context["compare_href"] = .text(page.route.link(to: plan.compareRoute(edition.language)))
             if !page.kind.isGarage {
                 // where compare finds a motorcycle's spec chunk, from the edition's folder (BrowserData)
+                let last = plan.catalogue.motorcycles.map(\.id).max().map(BrowserData.specChunk(ofID:)) ?? -1
                 context["spec_chunks"] = [
                     "path": .text("data/" + BrowserData.specFilePattern),
                     "size": .number(Double(BrowserData.specChunkSize)),
+                    "last": .number(Double(last)),
                 ]
             }
             return context

@@ -1,5 +1,5 @@
 /* Guzzi Tracker — the compare page (?ids=…): two to four motorcycles' spec tables side by side, differing rows
- * highlighted. The rows, labels and texts are the motorcycle pages' own, from the edition's data/specs-<n>.js
+ * highlighted. The rows, labels and texts are the motorcycle pages' own, from the edition's data/specs-id-<n>.js
  * chunks (the build takes them from the same page model), loaded with <script> (fetch() is refused on file://):
  * a motorcycle's chunk is its id divided by the chunk size (BrowserData.specChunk), and the page gives the file
  * name and the size (#spec-chunks, whose inline script asked for the chunks while the page arrived). A chunk also
@@ -58,22 +58,25 @@
 
   const chunks = new Map(); // chunk number -> Promise of its data
 
-  /** The chunk of motorcycle `id`, with a <script> element: the same address as the inline script's preload. */
+  /** The chunk of motorcycle `id`, with a <script> element: the same address as the inline script's preload.
+   * Resolves with null for an id past the last chunk (no motorcycle has it: nothing is asked for); rejects when
+   * the file cannot be had or is not a chunk of this kind (one without `heads`), and is then tried again the
+   * next time, say once the network is back. */
   function loadChunk(id, settings) {
     const number = Math.floor(id / Number(settings.size));
+    if (number > Number(settings.last)) return Promise.resolve(null);
     if (!chunks.has(number)) {
-      chunks.set(
-        number,
-        new Promise((resolve, reject) => {
-          const have = () => G.specs && G.specs[number];
-          if (have()) return resolve(have());
-          const script = document.createElement("script");
-          script.src = settings.specs.replace("{n}", String(number)); // from the page, as the preload's
-          script.onload = () => (have() ? resolve(have()) : reject(new Error("no data in " + script.src)));
-          script.onerror = () => reject(new Error("cannot load " + script.src));
-          document.head.append(script);
-        })
-      );
+      const loading = new Promise((resolve, reject) => {
+        const have = () => G.specs && G.specs[number] && G.specs[number].heads && G.specs[number];
+        if (have()) return resolve(have());
+        const script = document.createElement("script");
+        script.src = settings.specs.replace("{n}", String(number)); // from the page, as the preload's
+        script.onload = () => (have() ? resolve(have()) : reject(new Error("no data in " + script.src)));
+        script.onerror = () => reject(new Error("cannot load " + script.src));
+        document.head.append(script);
+      });
+      loading.catch(() => chunks.delete(number));
+      chunks.set(number, loading);
     }
     return chunks.get(number);
   }
@@ -109,8 +112,8 @@
     }
 
     function removeBike(id) {
-      const ids = Array.from(scroll.querySelectorAll("thead th[data-id]"), (th) => Number(th.dataset.id));
-      G.setURL(window.location.pathname + "?ids=" + ids.filter((x) => x !== id).join(",") + window.location.hash, true);
+      const ids = asked().filter((x) => x !== id);
+      G.setURL(window.location.pathname + "?ids=" + ids.join(",") + window.location.hash, true);
       render(true);
     }
 
@@ -128,32 +131,30 @@
       const ids = asked();
       const mine = ++generation;
       if (ids.length < 2) return empty(focusAfter);
-      // a chunk that cannot be had counts as a motorcycle not found, unless none can be had at all
-      let failures = 0;
-      const load = (id) =>
-        loadChunk(id, settings).catch(() => {
-          failures += 1;
-          return null;
-        });
-      Promise.all(ids.map(load)).then((loaded) => {
-        if (mine !== generation) return;
-        const found = ids
-          .map((id, i) => ({ id, chunk: loaded[i] }))
-          .filter(({ id, chunk }) => chunk && chunk.motorcycles[String(id)] && chunk.heads && chunk.heads[String(id)])
-          .slice(0, G.MAX_COMPARE);
-        if (found.length < 2) {
-          if (failures === ids.length) status.textContent = S.load_error;
-          else empty(focusAfter);
-          return;
+      Promise.all(ids.map((id) => loadChunk(id, settings))).then(
+        (loaded) => {
+          if (mine !== generation) return;
+          const found = ids
+            .map((id, i) => ({ id, chunk: loaded[i] }))
+            .filter(({ id, chunk }) => chunk && chunk.motorcycles[String(id)] && chunk.heads[String(id)])
+            .slice(0, G.MAX_COMPARE);
+          if (found.length < 2) return empty(focusAfter);
+          const bikes = found.map(({ id, chunk }) => {
+            const [name, years, url] = chunk.heads[String(id)];
+            return { id, name, years, url };
+          });
+          build(bikes, G.compareModel(found));
+          status.textContent = "";
+          if (focusAfter) scroll.querySelector(".compare-remove").focus();
+        },
+        () => {
+          // a chunk that cannot be had (offline, never kept): say so rather than show fewer motorcycles
+          if (mine !== generation) return;
+          scroll.hidden = true;
+          scroll.replaceChildren();
+          status.textContent = S.load_error;
         }
-        const bikes = found.map(({ id, chunk }) => {
-          const [name, years, url] = chunk.heads[String(id)];
-          return { id, name, years, url };
-        });
-        build(bikes, G.compareModel(found));
-        status.textContent = "";
-        if (focusAfter) scroll.querySelector(".compare-remove").focus();
-      });
+      );
     }
 
     function header(bike) {

@@ -1,13 +1,15 @@
 /* Guzzi Tracker — shared helpers and start-up of the browser scripts (every page).
  *
- * The browser code is a few classic scripts with one job each, all loaded with `defer`:
+ * The browser code is a few classic scripts with one job each, all loaded with `defer`; those of every page and
+ * those of the catalogue reach readers joined into one file each (Resources/assets/bundles.json):
  *   every page      core.js (this file), store.js (Garage and units storage), units.js (unit switch),
  *                   hearts.js (Garage hearts), offline.js (the offline worker and the web app manifest);
  *   catalogue       catalogue-list.js (search, filters, ordering on data: no DOM), catalogue-sort.js (the
  *                   ordering controls), catalogue-rows.js (the list's rows), catalogue.js (the page);
  *   Garage, compare garage.js, compare.js; gallery gallery.js (the full-screen viewer).
- * Their data is the edition's data/catalogue-<n>.js and data/specs-<n>.js, classic scripts written by the build
- * that set GuzziTracker.catalogueParts and GuzziTracker.specs, loaded when a page needs them (loadCatalogue).
+ * Their data is the edition's data/catalogue-<n>.js (GuzziTracker.catalogueParts, loaded by loadCatalogue when a
+ * page needs it) and, for compare, data/specs-id-<n>.js (GuzziTracker.specs, compare.js), classic scripts written
+ * by the build.
  * Classic scripts and <script src>, never modules or fetch(): browsers refuse both on pages opened from disk
  * (file://), and the site must work from a folder or a USB stick.
  * Each file adds to the GuzziTracker namespace and starts its page through GuzziTracker.onStart, which runs once

@@ -71,7 +71,7 @@ struct SiteAssets: Sendable {
                 throw .output(path: path, message: "expected an object of bundle names and lists of files")
             }
             var read: [String: [String]] = [:]
-            for (name, parts) in object {
+            for (name, parts) in object.sorted(by: { $0.key < $1.key }) {
                 guard let parts = parts as? [String], !parts.isEmpty else {
                     throw .output(path: path, message: "\(name): expected a list of files under \(folder)")
                 }

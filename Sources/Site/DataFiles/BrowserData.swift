@@ -7,15 +7,15 @@ import Templating
 /// one with `<script src>`, in Chromium and Firefox alike. Each file assigns JSON (escaped by `JSONBuilder`, so no
 /// text can end the script) to the `GuzziTracker` namespace that `Resources/assets/js/*.js` read:
 /// - `data/catalogue-<n>.js`: every motorcycle in the default order, one array per bike under `fields`, for the
-///   catalogue, Garage and compare pages (figures raw and metric, texts formatted as on the pages; with the photo
+///   catalogue and Garage pages (figures raw and metric, texts formatted as on the pages; with the photo
 ///   sidecar, each row's thumbnail as `ListThumbnails` gives it), in parts of `cataloguePartSize` bikes. Why
 ///   parts: a phone takes a tenth of a second to run a script of 10 000 bikes, and nothing can answer a reader
 ///   meanwhile; a part runs in a few milliseconds, each in its own task. Pages name the parts
 ///   (`cataloguePaths`), and the scripts load them when the reader asks for something that needs them;
-/// - `data/specs-<n>.js`: the spec rows of the motorcycle pages (the same rows, labels and texts: both come
-///   from `SpecSheet`), for compare, in chunks of `specChunkSize` bikes by id, so compare loads a few chunks and
-///   the build writes a few files, not one per motorcycle. A bike with a higher id than all others lands in the
-///   last chunk, so adding one rewrites one chunk.
+/// - `data/specs-id-<n>.js`: the spec rows of the motorcycle pages (the same rows, labels and texts: both come
+///   from `SpecSheet`) and each one's name, years and page, for compare: chunk n holds the ids from
+///   `specChunkSize` × n to `specChunkSize` × n + 49, so compare finds a chunk from an id, loads a few files, and
+///   the build writes a few, not one per motorcycle; an edit, an addition or a removal touches one chunk.
 struct BrowserData {
     /// Small enough that an edit of one motorcycle writes few others' spec rows again, large enough that a
     /// comparison loads a handful of files.
@@ -71,7 +71,9 @@ struct BrowserData {
     }
 
     /// The name of a spec chunk's file, `{n}` its number: the compare page is given it to find the chunks.
-    static let specFilePattern = "specs-{n}.js"
+    /// (`specs-<n>.js` was the name of chunks cut by position and without names: a new name, so that an offline
+    /// worker's copy of one of those never stands in for a chunk of this kind.)
+    static let specFilePattern = "specs-id-{n}.js"
 
     static func specFileName(_ number: Int) -> String { specFilePattern.replacing("{n}", with: String(number)) }
 

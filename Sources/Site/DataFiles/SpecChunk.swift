@@ -1,7 +1,7 @@
 import Catalogue
 import Templating
 
-/// A spec chunk, `<lang>/data/specs-<n>.js`: the spec rows of `BrowserData.specChunkSize` motorcycles for the
+/// A spec chunk, `<lang>/data/specs-id-<n>.js`: the spec rows of `BrowserData.specChunkSize` motorcycles for the
 /// compare page.
 ///
 /// The sections and rows (id, label) come once, then per motorcycle id its cells in that order, then per id what
