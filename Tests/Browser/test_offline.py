@@ -213,20 +213,30 @@ class OfflineCases:
         self.wait(lambda d: any(name.startswith(self.cache("en", "shell-")) for name in self.caches()))
         copy_site(RETIRED_DIR, os.path.join(self.folder, self.prefix))
         try:
+            left = []
+
             def gone(driver):
                 # each visit makes the browser look for a newer sw.js, the retiring one; a reader stays on the
-                # page a while (Firefox drops an update still running when its page is left)
+                # page a while (Firefox drops an update still running when its page is left). A while is 15 s: a
+                # new worker activates only once the old one has no event in flight, and every visit gives the
+                # old one the page's photos to fetch again (from hosts a machine without Internet cannot reach).
                 driver.get(self.base + "en/index.html")
-                for _ in range(8):
+                for _ in range(30):
                     time.sleep(0.5)
-                    if driver.js_async(
+                    state = driver.js_async(
                         "navigator.serviceWorker.getRegistrations().then((all) => caches.keys().then((names) =>"
-                        " done(all.length === 0 && !names.some((n) => n.startsWith('guzzi-tracker ')))));"
-                    ):
+                        " done([all.map((r) => [r.scope, Boolean(r.installing), Boolean(r.waiting), Boolean(r.active)]),"
+                        " names.filter((n) => n.startsWith('guzzi-tracker '))])));"
+                    )
+                    left[:] = [state]
+                    if not state[0] and not state[1]:
                         return True
                 return False
 
-            self.wait(gone, message="the worker or its caches are still there", timeout=60)
+            try:
+                self.wait(gone, message="the worker or its caches are still there", timeout=90)
+            except AssertionError as error:
+                raise AssertionError("%s; registrations (scope, installing, waiting, active) and caches: %r" % (error, left))
             self.driver.get(self.base + "en/index.html")
             time.sleep(4)  # past the moment an offline build's page would register
             self.assertEqual(self.driver.js_async("navigator.serviceWorker.getRegistrations().then((a) => done(a.length));"), 0)
