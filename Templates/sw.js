@@ -1,8 +1,9 @@
 {#- The offline worker of an edition (OfflineFiles), at <lang>/sw.js: its scope is the edition's folder, and it
     answers every request the edition's pages make.
     - The shell (precache: each file with the digest of its bytes, so the worker changes only when one of them
-      does) is fetched on install; a newer worker waits until the reader accepts the reload (js/offline.js) and
-      then deletes the shells of older versions.
+      does) is fetched on install, and again when a page is opened and the shell is gone (storage cleared); a
+      newer worker waits until the reader accepts the reload (js/offline.js) and then deletes the shells of
+      older versions.
     - Pages: the network first, the kept copy after `NETWORK_TIMEOUT`; every page opened is kept, under its folder
       address. A page never kept, offline: the offline page, in the edition's language, with a <base> so its
       links work from any address.
@@ -41,19 +42,38 @@
   self.addEventListener("install", (event) => {
     // the first worker of a reader takes over at once; a newer one waits for the reader (js/offline.js)
     if (!self.registration.active) self.skipWaiting();
-    event.waitUntil(
-      caches.open(SHELL).then((cache) =>
-        Promise.all(
-          PRECACHE.map(([relative]) =>
-            fetch(new Request(address(relative), { cache: "reload" })).then((response) => {
-              if (!response.ok) throw new Error(relative + ": HTTP " + response.status);
-              return cache.put(WorkerRules.pageKey(address(relative)), response);
-            })
-          )
-        )
-      )
-    );
+    event.waitUntil(precache());
   });
+
+  /** Every file of the shell from the network, then all of them into the shell's cache: a file that cannot be
+   * had leaves no shell at all, never half of one. */
+  function precache() {
+    return Promise.all(
+      PRECACHE.map(([relative]) =>
+        fetch(new Request(address(relative), { cache: "reload" })).then((response) => {
+          if (!response.ok) throw new Error(relative + ": HTTP " + response.status);
+          return [WorkerRules.pageKey(address(relative)), response];
+        })
+      )
+    ).then((files) => caches.open(SHELL).then((cache) => Promise.all(files.map(([key, response]) => cache.put(key, response)))));
+  }
+
+  /** The shell again when it is gone while this worker still serves: storage cleared without the worker (a
+   * browser's "clear cached files", an eviction). Looked at on each page opened, so that the next time the
+   * network is away the shell is there. */
+  let checking = null;
+  function keepShell() {
+    if (!checking) {
+      checking = caches
+        .has(SHELL)
+        .then((has) => has || precache())
+        .catch(() => {})
+        .then(() => {
+          checking = null;
+        });
+    }
+    return checking;
+  }
 
   self.addEventListener("activate", (event) => {
     event.waitUntil(
@@ -79,7 +99,9 @@
     if (request.method !== "GET") return;
     const url = new URL(request.url);
     if (request.mode === "navigate") {
-      if (request.url.startsWith(scope)) event.respondWith(page(request));
+      if (!request.url.startsWith(scope)) return;
+      event.respondWith(page(request));
+      event.waitUntil(keepShell());
     } else if (url.origin === self.location.origin) {
       event.respondWith(file(request, url));
     } else if (request.destination === "image") {

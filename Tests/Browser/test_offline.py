@@ -159,6 +159,24 @@ class OfflineCases:
         # its list is made from the kept data: done before the page is left (a load cut short is a console error)
         self.wait(lambda d: first["name"] in self.css("#offline-list").prop("textContent"))
 
+    def test_the_shell_comes_back_when_storage_is_cleared_but_the_worker_stays(self):
+        self.open_catalogue()
+        self.wait_controlled()
+        self.wait(lambda d: any(name.startswith(self.cache("en", "shell-")) for name in self.caches()))
+        # what a browser's "clear cached files" does: every cache gone, the worker still registered
+        self.driver.js_async("caches.keys().then((names) => Promise.all(names.map((n) => caches.delete(n)))).then(done);")
+        self.assertEqual(self.caches(), [])
+        self.open("en/garage/index.html")  # a page opened online: the worker notices and fetches its shell again
+        self.wait(
+            lambda d: any(name.startswith(self.cache("en", "shell-")) for name in self.caches()),
+            message="the shell did not come back",
+            timeout=30,
+        )
+        self.server.stop()
+        self.open("en/index.html")  # never kept as a visited page since the caches went: from the shell
+        self.assertEqual(len(self.css_all("#bike-list li.bike-item")), min(len(bikes()), 250), "the catalogue, not the offline page")
+        self.server.start()
+
     def test_keeping_the_whole_catalogue_then_twenty_other_pages_offline(self):
         self.open_catalogue()
         self.wait_controlled()
