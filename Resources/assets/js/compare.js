@@ -117,10 +117,15 @@
       render(true);
     }
 
-    function empty(focusAfter) {
+    /** No table, and `message` in the status line. */
+    function tableless(message) {
       scroll.hidden = true;
       scroll.replaceChildren();
-      status.textContent = S.compare_empty;
+      status.textContent = message;
+    }
+
+    function empty(focusAfter) {
+      tableless(S.compare_empty);
       if (focusAfter) {
         status.setAttribute("tabindex", "-1");
         status.focus();
@@ -149,10 +154,7 @@
         },
         () => {
           // a chunk that cannot be had (offline, never kept): say so rather than show fewer motorcycles
-          if (mine !== generation) return;
-          scroll.hidden = true;
-          scroll.replaceChildren();
-          status.textContent = S.load_error;
+          if (mine === generation) tableless(S.load_error);
         }
       );
     }

@@ -63,26 +63,24 @@ struct SiteAssets: Sendable {
     /// files, one job each; readers get one script for what every page runs.
     static func bundled(_ files: [File], rules: File, folder: String) throws(SiteError) -> [File] {
         let path = folder + "/" + bundlesFile
-        let table: [String: [String]]
+        var table: [(name: String, parts: [String])] = []
         switch PlainJSON.parse(rules.bytes) {
         case .failure(let error): throw .output(path: path, message: "not valid JSON: \(error)")
         case .success(let object):
             guard let object = object as? [String: Any] else {
                 throw .output(path: path, message: "expected an object of bundle names and lists of files")
             }
-            var read: [String: [String]] = [:]
             for (name, parts) in object.sorted(by: { $0.key < $1.key }) {
                 guard let parts = parts as? [String], !parts.isEmpty else {
                     throw .output(path: path, message: "\(name): expected a list of files under \(folder)")
                 }
-                read[name] = parts
+                table.append((name, parts))
             }
-            table = read
         }
         let bySource = Dictionary(files.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         var used = Set([bundlesFile])
         var result: [File] = []
-        for (name, parts) in table.sorted(by: { $0.key < $1.key }) {
+        for (name, parts) in table {
             if bySource[name] != nil {
                 throw .output(
                     path: path, message: "\(name) is a file under \(folder) already: name the bundle otherwise")
