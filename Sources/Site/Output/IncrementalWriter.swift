@@ -35,6 +35,8 @@ final class IncrementalWriter: SiteOutput {
     private let defersCleanup: Bool
     private let state = Mutex(State())
     private let counter = Atomic<Int>(0)
+    /// The output folder, open: the status of each of its files is taken relative to it (`FileStatus.of(_:in:)`).
+    private let folder: Int32
 
     private struct State {
         var entries: [String: Manifest.Entry] = [:]
@@ -63,7 +65,17 @@ final class IncrementalWriter: SiteOutput {
         self.previous = previous
         self.lock = lock
         self.defersCleanup = defersCleanup
+        folder = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)  // -1: each status is taken by full path
         TreeRemover.remove(staging)
+    }
+
+    deinit {
+        if folder >= 0 { close(folder) }
+    }
+
+    /// The file at `path` in the output.
+    private func status(_ path: String) -> FileStatus? {
+        folder >= 0 ? FileStatus.of(path, in: folder) : FileStatus.of(target + "/" + path)
     }
 
     /// The output folder's manifest, when it can be updated in place: nil for a marker without a manifest (an
@@ -78,12 +90,11 @@ final class IncrementalWriter: SiteOutput {
     /// True when the output is this build already: the same inputs, and every file as the manifest recorded it.
     func isUpToDate(global: Digest) -> Bool {
         guard previous.global == global else { return false }
-        return previous.files.allSatisfy { path, entry in FileStatus.of(target + "/" + path) == entry.status }
+        return previous.files.allSatisfy { path, entry in status(path) == entry.status }
     }
 
     func current(_ path: String, key: Digest) -> Int? {
-        guard let entry = previous.files[path], entry.key == key,
-            FileStatus.of(target + "/" + path) == entry.status
+        guard let entry = previous.files[path], entry.key == key, status(path) == entry.status
         else { return nil }
         state.withLock {
             $0.entries[path] = entry
@@ -93,15 +104,14 @@ final class IncrementalWriter: SiteOutput {
     }
 
     func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
-        FileStatus.of(target + "/" + path)?.size == bytes.count
+        status(path)?.size == bytes.count
             && IncrementalWriter.file(target + "/" + path, holds: bytes)
     }
 
     func store(_ path: String, key: Digest, bytes: [UInt8]) throws(SiteError) {
         let digest = Digest(of: bytes)
         let full = target + "/" + path
-        let status = FileStatus.of(full)
-        if let status {
+        if let status = status(path) {
             let known = previous.files[path].map { $0.status == status && $0.digest == digest } ?? false
             if known || (status.size == bytes.count && IncrementalWriter.file(full, holds: bytes)) {
                 state.withLock {
