@@ -20,9 +20,10 @@ extension TemplateLibrary {
     /// Every variable `name` reads (with what it extends and includes), each path once; names bound by `for` and
     /// `set` are followed back to what they stand for; `loop.*` and names set to anything but a path are the
     /// template's own and left out. Nil for an unknown template.
-    public func variables(of name: String) -> [VariableUse]? {
+    /// With `root`, only the paths from that name (`t`, for the labels a build checks before it renders).
+    public func variables(of name: String, under root: String? = nil) -> [VariableUse]? {
         guard let template = compiled(name) else { return nil }
-        var collector = VariableCollector()
+        var collector = VariableCollector(root: root)
         collector.visit(template.nodes, aliases: [:])
         return collector.found
     }
@@ -30,8 +31,13 @@ extension TemplateLibrary {
 
 /// Walks a compiled template, resolving bound names to the paths they stand for.
 private struct VariableCollector {
+    let root: String?
     private(set) var found: [VariableUse] = []
     private var seen = Set<[String]>()
+
+    init(root: String?) {
+        self.root = root
+    }
 
     /// A bound name → the path it stands for; nil: the template's own value (a literal, a computed one).
     typealias Aliases = [String: [String]?]
@@ -116,6 +122,7 @@ private struct VariableCollector {
     }
 
     private mutating func record(_ path: [String], optional: Bool, at location: SourceLocation) {
+        if let root, path.first != root { return }
         guard seen.insert(path + [optional ? "?" : ""]).inserted else { return }
         found.append(
             VariableUse(

@@ -31,7 +31,7 @@ extension SiteBuilder {
     /// naming the edition's table, the label and where it is printed, before anything is rendered.
     static func checkLabels(_ editions: Editions, templates: TemplateLibrary, folder: String) throws(SiteError) {
         for name in templates.templateNames {
-            for use in templates.variables(of: name) ?? [] where use.path.count >= 2 && use.path[0] == "t" {
+            for use in templates.variables(of: name, under: "t") ?? [] where use.path.count >= 2 {
                 for edition in editions.all where edition.localization.labels[use.path[1]] == nil {
                     throw .localization(
                         path: folder + "/" + edition.language.rawValue + ".json",
