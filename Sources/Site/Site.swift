@@ -95,9 +95,8 @@ struct Site: Sendable {
         }
     }
 
-    /// Files that are not pages: the JSON index and the script data (`BrowserData`) of each edition, the sitemap
-    /// and robots.txt. Each is made by its own closure so that they are written in parallel with the pages, not
-    /// before them.
+    /// Files that are not pages (`DataFile`): the JSON index and the script data (`BrowserData`) of each edition,
+    /// the sitemap and robots.txt.
     func dataFiles() -> [DataFile] {
         let plan = plan
         let editions = editions
@@ -112,19 +111,10 @@ struct Site: Sendable {
             }
         }
         let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
-        let site = self
-        files.append(
-            DataFile("robots.txt", template: SearchEngineFiles.robotsTemplate) {
-                () throws(SiteError) -> [UInt8] in
-                try site.render(template: SearchEngineFiles.robotsTemplate, context: search.robotsContext())
-            })
+        files.append(DataFile("robots.txt", template: SearchEngineFiles.robotsTemplate) { search.robotsContext() })
         if frame.baseURL != nil {
             files.append(
-                DataFile("sitemap.xml", template: SearchEngineFiles.sitemapTemplate) {
-                    () throws(SiteError) -> [UInt8] in
-                    try site.render(
-                        template: SearchEngineFiles.sitemapTemplate, context: search.sitemapContext() ?? [:])
-                })
+                DataFile("sitemap.xml", template: SearchEngineFiles.sitemapTemplate) { search.sitemapContext() ?? [:] })
         }
         return files
     }

@@ -8,8 +8,9 @@ import Templating
 ///
 /// A file's key covers everything its bytes are made from: for a page, its page model (the digest of the
 /// template context, or for a motorcycle's page and gallery `MotorcyclePageKey`'s stand-in for it), the template
-/// and all it includes or extends, the locale; for the data files (JSON indexes, the browser's data, sitemap,
-/// robots.txt), everything the page models are made from (`models`); for an asset, its bytes. Every key also
+/// and all it includes or extends, the locale; for the files a template draws from a model of their own (sitemap,
+/// robots.txt, the offline files), that model and the template; for the JSON indexes and the browser's data,
+/// everything the page models are made from (`models`); for an asset, its bytes. Every key also
 /// covers the generator itself, so a new binary renders everything again. `global` covers all inputs at once:
 /// when it is the one the output's manifest recorded, nothing can have changed.
 ///
@@ -89,7 +90,8 @@ struct BuildKeys: Sendable {
     }
 
     /// The key of a file a template renders from a model that holds everything it shows, addresses of assets
-    /// included (the offline files): unlike a page's, it leaves out the names of assets it does not name.
+    /// included (the sitemap, robots.txt, the offline files): unlike a page's, it leaves out the names of assets
+    /// it does not name, and the locale, since such a template prints no number.
     func file(templateDigest: Digest, context: Digest) -> Digest {
         var hasher = StableHasher()
         hasher.combine(generator)
@@ -98,13 +100,12 @@ struct BuildKeys: Sendable {
         return hasher.finalize()
     }
 
-    /// The key of a data file (`DataFile`): made from the whole catalogue (`models`) and from the template that
-    /// renders it, if any.
-    func dataFile(_ path: String, templateDigest: Digest?) -> Digest {
+    /// The key of a data file made from the catalogue as a whole (`DataFile.Content.bytes`): the whole catalogue
+    /// (`models`) and the file's path.
+    func dataFile(_ path: String) -> Digest {
         var hasher = StableHasher()
         hasher.combine(models)
         hasher.combine(path)
-        hasher.combine(templateDigest ?? .zero)
         return hasher.finalize()
     }
 

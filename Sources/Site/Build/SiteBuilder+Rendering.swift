@@ -21,6 +21,7 @@ extension SiteBuilder {
         let digests = Mutex<[Digest]>(cached?.digests ?? Array(repeating: .zero, count: pages.count))
         // Not needed in `serve`'s first pass after a template edit, which has every digest and must be quick.
         let standIn = cached?.digests == nil ? MotorcyclePageKey(plan: site.plan, setting: keys.setting) : nil
+        let valueStandIn = standIn.map { FacetValuePageKey(plan: site.plan, parts: $0) }
         let failures = Mutex<[Int: SiteError]>([:])
         let written = Atomic<Int>(0)
         let rendered = Atomic<Int>(0)
@@ -42,16 +43,27 @@ extension SiteBuilder {
                 do {
                     if isData {
                         let file = dataFiles[job]
-                        let key = keys.dataFile(
-                            path, templateDigest: file.template.flatMap { site.library.digest(of: $0) })
+                        let key: Digest
+                        let make: () throws(SiteError) -> [UInt8]
+                        switch file.content {
+                        case .bytes(let bytes):
+                            key = keys.dataFile(path)
+                            make = bytes
+                        case .rendered(let template, let model):
+                            let context = model()
+                            key = keys.file(
+                                templateDigest: site.library.digest(of: template) ?? .zero,
+                                context: Value.digest(ofContext: context))
+                            make = { () throws(SiteError) in try site.render(template: template, context: context) }
+                        }
                         if let size = output.current(path, key: key) {
                             written.add(size, ordering: .relaxed)
                             #if DEBUG
-                                try check(output, path, file.make())
+                                try check(output, path, make())
                             #endif
                             continue
                         }
-                        let bytes = try file.make()
+                        let bytes = try make()
                         try output.store(path, key: key, bytes: bytes)
                         written.add(bytes.count, ordering: .relaxed)
                         rendered.add(1, ordering: .relaxed)
@@ -64,7 +76,7 @@ extension SiteBuilder {
                     let contextDigest: Digest
                     if let known = cached?.digests?[index] {
                         contextDigest = known
-                    } else if let stand = standIn?.digest(for: page) {
+                    } else if let stand = standIn?.digest(for: page) ?? valueStandIn?.digest(for: page) {
                         contextDigest = stand
                         digests.withLock { $0[index] = stand }
                     } else {

@@ -19,7 +19,9 @@ import Files
 struct MotorcyclePageKey: Sendable {
     private let shared: Digest
     /// Per motorcycle (in catalogue order): its fields and facet values.
-    private let bikes: [Digest]
+    let bikes: [Digest]
+    /// Per facet, per value: its label and address in every edition.
+    let values: [[Digest]]
 
     init(plan: SitePlan, setting: Digest) {
         var hasher = StableHasher()
@@ -41,6 +43,7 @@ struct MotorcyclePageKey: Sendable {
                 return hasher.finalize()
             }
         }
+        self.values = values
         let motorcycles = plan.catalogue.motorcycles
         bikes = concurrentMap(count: motorcycles.count) { index in
             var hasher = StableHasher()
@@ -67,6 +70,12 @@ struct MotorcyclePageKey: Sendable {
         default:
             return nil
         }
+        combineFrame(of: page, into: &hasher)
+        return hasher.finalize()
+    }
+
+    /// What every page is given (`shared`), and the page's own language, template, route and twins.
+    func combineFrame(of page: Page, into hasher: inout StableHasher) {
         hasher.combine(shared)
         hasher.combine(page.language?.rawValue ?? "")
         hasher.combine(page.template)
@@ -76,6 +85,5 @@ struct MotorcyclePageKey: Sendable {
             hasher.combine(language.rawValue)
             hasher.combine(page.twins[language]!.filePath)
         }
-        return hasher.finalize()
     }
 }

@@ -7,11 +7,11 @@ import Testing
 @testable import Site
 @testable import Templating
 
-/// `MotorcyclePageKey` stands for the models of the motorcycle pages and galleries: whatever edit changes such a
-/// model must change its key, or a rebuild would leave the page stale. Each edit below is made to the sample
-/// dataset's JSON (every value of one motorcycle and of its texts, its neighbours, the catalogue's version and
-/// size) or to the settings (base URL, photo sidecar), and every motorcycle page and gallery is compared before
-/// and after: a changed model with an unchanged key fails.
+/// `MotorcyclePageKey` stands for the models of the motorcycle pages and galleries, `FacetValuePageKey` for those
+/// of the facet value pages: whatever edit changes such a model must change its key, or a rebuild would leave the
+/// page stale. Each edit below is made to the sample dataset's JSON (every value of one motorcycle and of its texts,
+/// its neighbours, the catalogue's version and size) or to the settings (base URL, photo sidecar), and every page
+/// a stand-in keys is compared before and after: a changed model with an unchanged key fails.
 @Suite struct MotorcyclePageKeyTests {
     static let samplePath = SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json"
 
@@ -21,7 +21,7 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    /// Each motorcycle page's and gallery's (model digest, key), by file path.
+    /// Each motorcycle page's, gallery's and facet value page's (model digest, key), by file path.
     static func pages(
         _ json: [String: Any], baseURL: String? = nil, photos: PhotoSidecar = PhotoSidecar(), photoBytes: [UInt8] = []
     ) throws -> [String: (model: Digest, key: Digest)]? {
@@ -35,9 +35,10 @@ import Testing
         let site = try Site(
             plan: plan, editions: inputs.editions, library: inputs.library, assets: assets, baseURL: baseURL)
         let standIn = MotorcyclePageKey(plan: plan, setting: keys.setting)
+        let valueStandIn = FacetValuePageKey(plan: plan, parts: standIn)
         var found: [String: (model: Digest, key: Digest)] = [:]
         for page in plan.pages {
-            guard let key = standIn.digest(for: page) else { continue }
+            guard let key = standIn.digest(for: page) ?? valueStandIn.digest(for: page) else { continue }
             let model = site.digest(ofContext: site.context(for: page), for: page)
             found[page.route.filePath] = (model, key)
         }
@@ -117,6 +118,14 @@ import Testing
         var named = original
         named["elements"] = elements.enumerated().map { $0.offset == (chosen + 1) % elements.count ? twin : $0.element }
         edits.append(("another motorcycle with its name and years", named))
+        // The same with a lower id: that one takes the plain slug, and the chosen one's address moves while
+        // nothing of it changed (the pages that link to it change).
+        twin["id"] = 0
+        var renamed = original
+        renamed["elements"] = elements.enumerated().map {
+            $0.offset == (chosen + 1) % elements.count ? twin : $0.element
+        }
+        edits.append(("another motorcycle with its name and years and a lower id", renamed))
         var fewer = original
         fewer["elements"] = elements.enumerated().filter { $0.offset != (chosen + 2) % elements.count }.map(\.element)
         edits.append(("a motorcycle removed", fewer))
@@ -157,14 +166,35 @@ import Testing
         #expect(Self.compare(before, sized, edit: "photo sidecar") > 0)
     }
 
-    /// The key is a stand-in so that one motorcycle's edit leaves the others' pages alone: it must not change for
-    /// them.
+    /// The keys are stand-ins so that one motorcycle's edit leaves the other pages alone: only its own page and
+    /// gallery, and the pages of the facet values that list it, get a new key.
     @Test func anEditOfOneMotorcycleLeavesTheOthersKeys() throws {
         let original = try Self.sample()
         let before = try #require(try Self.pages(original))
         let edited = Self.set(original, ["elements", 0, "engine", "bore"]) { ($0 as? Double ?? 70) + 0.5 }
         let after = try #require(try Self.pages(edited as! [String: Any]))
         let changed = after.filter { before[$0.key]?.key != $0.value.key }.keys.sorted()
-        #expect(changed.count == 4, "\(changed)")  // its page and gallery in two editions
+        let elements = try #require(original["elements"] as? [[String: Any]])
+        let id = try #require(elements[0]["id"] as? Int)
+        let listing = try Self.valuePagesListing(id: id)
+        let own = changed.filter { !listing.contains($0) }
+        #expect(own.count == 4, "\(own)")  // its page and gallery in two editions
+        #expect(Set(changed).isSuperset(of: listing) && listing.count >= 10, "\(listing)")
+    }
+
+    /// The facet value pages of the sample's site that list the motorcycle with this id, by file path.
+    static func valuePagesListing(id: Int) throws -> Set<String> {
+        let data = Array(try Data(contentsOf: URL(fileURLWithPath: samplePath)))
+        let catalogue = try Catalogue.load(data, path: samplePath, strict: false).catalogue
+        let inputs = try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent"))
+        let plan = SitePlan(catalogue: catalogue, editions: inputs.editions, photos: PhotoSidecar())
+        let index = try #require(catalogue.motorcycles.firstIndex { $0.id == id })
+        return Set(
+            plan.pages.compactMap { page in
+                guard case .facetValue(let facet, let value) = page.kind,
+                    plan.facets[facet].values[value].members.contains(index)
+                else { return nil }
+                return page.route.filePath
+            })
     }
 }
