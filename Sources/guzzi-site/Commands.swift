@@ -36,9 +36,10 @@ enum Commands {
     }
 
     static func build(_ arguments: Arguments) -> Int32 {
-        let options: BuildOptions
+        var options: BuildOptions
         do {
             options = try buildOptions(arguments)
+            options.endsProcess = true
         } catch {
             Terminal.error(error.description + "\n\n" + Usage.build)
             return 2

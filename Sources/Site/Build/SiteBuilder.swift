@@ -1,5 +1,6 @@
 import Catalogue
 import Files
+import Synchronization
 import Templating
 
 /// Builds the whole site: catalogue → page models → templates → files, swapped in atomically.
@@ -22,10 +23,12 @@ public enum SiteBuilder {
     ) throws(SiteError) -> BuildReport {
         var clock = PhaseClock()
         let loaded = try load(options, cache: cache, clock: &clock)
+        if options.endsProcess { ExitHeap.keep(loaded) }
         let output = try openOutput(options, waiting: waiting)
         do throws(SiteError) {
             if let unchanged = try unchangedReport(output, loaded, clock: &clock) { return unchanged }
             let site = try makeSite(loaded, options: options)
+            if options.endsProcess { ExitHeap.keep(site) }
             clock.lap("plan")
             // serve's first pass after a template or asset edit: the open pages alone (see `onlyPages`).
             let only = loaded.cached != nil && output is IncrementalWriter ? options.onlyPages : nil
@@ -187,5 +190,14 @@ public enum SiteBuilder {
             written.bytes += asset.bytes.count
         }
         return written
+    }
+}
+
+/// What a build that ends its process leaves for the exit to free (`BuildOptions.endsProcess`).
+enum ExitHeap {
+    private static let kept = Mutex<[any Sendable]>([])
+
+    static func keep(_ value: any Sendable) {
+        kept.withLock { $0.append(value) }
     }
 }
