@@ -50,11 +50,7 @@ extension SiteBuilder {
                             key = keys.dataFile(path)
                             make = bytes
                         case .rendered(let template, let model):
-                            let context = model()
-                            key = keys.file(
-                                templateDigest: site.library.digest(of: template) ?? .zero,
-                                context: Value.digest(ofContext: context))
-                            make = { () throws(SiteError) in try site.render(template: template, context: context) }
+                            (key, make) = drawnFile(template, context: model(), site: site, keys: keys)
                         }
                         if let size = output.current(path, key: key) {
                             written.add(size, ordering: .relaxed)
@@ -133,24 +129,33 @@ extension SiteBuilder {
             let files = offline.stage(stage) { output.stored($0) } ?? []
             for file in files {
                 let known = file.context["t"] == nil ? [:] : ["t": site.labelDigests[file.language]!]
-                let key = keys.file(
-                    templateDigest: site.library.digest(of: file.template) ?? .zero,
-                    context: Value.digest(ofContext: file.context, known: known))
+                let drawn = drawnFile(file.template, context: file.context, known: known, site: site, keys: keys)
                 counts.files += 1
-                if let size = output.current(file.path, key: key) {
+                if let size = output.current(file.path, key: drawn.key) {
                     counts.bytes += size
                     #if DEBUG
-                        try check(output, file.path, try site.render(template: file.template, context: file.context))
+                        try check(output, file.path, try drawn.make())
                     #endif
                     continue
                 }
-                let bytes = try site.render(template: file.template, context: file.context)
-                try output.store(file.path, key: key, bytes: bytes)
+                let bytes = try drawn.make()
+                try output.store(file.path, key: drawn.key, bytes: bytes)
                 counts.made += 1
                 counts.bytes += bytes.count
             }
         }
         return counts
+    }
+
+    /// A file a template draws from a model that holds everything it shows (sitemap, robots.txt, the offline
+    /// files): its key (`BuildKeys.file`) and how to render it. `known`: digests of parts of the model made once.
+    private static func drawnFile(
+        _ template: String, context: [String: Value], known: [String: Digest] = [:], site: Site, keys: BuildKeys
+    ) -> (key: Digest, make: () throws(SiteError) -> [UInt8]) {
+        let key = keys.file(
+            templateDigest: site.library.digest(of: template) ?? .zero,
+            context: Value.digest(ofContext: context, known: known))
+        return (key, { () throws(SiteError) in try site.render(template: template, context: context) })
     }
 
     /// Debug builds only: a file left alone because its key was unchanged must hold what it would be rendered
