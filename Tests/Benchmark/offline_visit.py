@@ -94,7 +94,18 @@ def visit(url, log, photo_args, max_wait):
             return {"kept": False, "background": background, "requests": requests}
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
             "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        # The page strategy is "none": get() returns at once. Opened straight after about:blank, the second visit
+        # raced the unloading of the first page's document on the same throttled renderer, which is not what a
+        # reader coming back to the page meets. Wait until the blank page has replaced it.
         driver.get("about:blank")
+        for _ in range(50):
+            time.sleep(0.1)
+            try:
+                if driver.execute_script("return location.href === 'about:blank' && document.readyState === 'complete'"):
+                    break
+            except Exception:  # noqa: BLE001 - between documents
+                pass
+        time.sleep(0.5)
         driver.get(url)
         for _ in range(100):
             time.sleep(0.1)
