@@ -120,7 +120,8 @@ def visit(url, log, photo_args, max_wait):
         again = driver.execute_script("return Object.assign({}, window.__webperf)")
         heading = driver.execute_script("const h = document.querySelector('h1'); return h ? h.textContent : ''")
         return {"kept": True, "background": background, "requests": requests, "first_lcp": first.get("lcp"),
-                "fcp": again.get("fcp"), "lcp": again.get("lcp"), "heading": heading.strip()}
+                "fcp": again.get("fcp"), "lcp": again.get("lcp"), "lcp_node": again.get("lcpNode"),
+                "heading": heading.strip()}
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
