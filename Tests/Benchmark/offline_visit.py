@@ -140,7 +140,8 @@ def main():
     hosts = photo_host.dataset_hosts(str(webperf.SHARED / "data" / "info_moto.json"))
     photo_port, stop_photos = photo_host.start()
     photo_args = photo_host.chromium_args(photo_port, hosts)
-    server = webperf.Nginx(site, os.path.join(tempfile.gettempdir(), "guzzi-offline-visit-nginx-%d" % webperf.free_port()))
+    scratch = tempfile.mkdtemp(prefix="guzzi-offline-visit-nginx-")
+    server = webperf.Nginx(site, scratch)
     results = {}
     try:
         for kind in [k for k in args.pages.split(",") if k]:
@@ -157,6 +158,7 @@ def main():
     finally:
         server.stop()
         stop_photos()
+        shutil.rmtree(scratch, ignore_errors=True)
     print("| page | kept | first visit, sent by the site | offline second visit: FCP | LCP |")
     print("| --- | --- | ---: | ---: | ---: |")
     for kind, runs in results.items():
