@@ -50,7 +50,7 @@ let package = Package(
         // The fetch helper, so that it is built before these tests run it.
         .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue", "TestSupport", "guzzi-site-fetch"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport", "guzzi-site-fetch"]),
-        .testTarget(name: "PhotoSidecarTests", dependencies: ["PhotoSidecar", "Catalogue"]),
+        .testTarget(name: "PhotoSidecarTests", dependencies: ["PhotoSidecar", "Catalogue", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Site", "Server", "TestSupport"]),
         .testTarget(
             name: "PhotosTests",

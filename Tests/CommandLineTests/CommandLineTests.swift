@@ -44,9 +44,7 @@ import Testing
     }
 
     static func temporaryFolder() -> String {
-        let path = NSTemporaryDirectory() + "guzzi-cli-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchFolders.make("guzzi-cli")
     }
 
     @Test func versionAndHelp() throws {

@@ -56,7 +56,7 @@ import Testing
             let path = templates + "/" + template
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let changed = old.isEmpty ? text + new : text.replacingOccurrences(of: old, with: new)
-            try changed.write(toFile: path, atomically: true, encoding: .utf8)
+            try EditorSave.write(changed, toFile: path)
         }
 
         func stop() -> Int32? { child.stop(signal: SIGTERM) }
@@ -191,7 +191,7 @@ import Testing
             "size": 1024, "width": 1024, "height": 683, "author": "Sidecar Author",
             "author_url": "https://www.flickr.com/photos/author/", "page": "https://www.flickr.com/photos/author/1/"}}}
             """
-        try sidecar.write(toFile: preview.folder + "/info_moto.photos.json", atomically: true, encoding: .utf8)
+        try EditorSave.write(sidecar, toFile: preview.folder + "/info_moto.photos.json")
         #expect(events.waitFor("event: reload"), "\(preview.child.stderr)")
         let after = try preview.get("/en/moto/normale-1921/index.html")
         #expect(after.text.contains("Photo by <a href=\"https://www.flickr.com/photos/author/\">Sidecar Author</a>"))

@@ -28,8 +28,7 @@ struct FetchHelperTests {
 
     /// The answer has no length: a helper that wrote an answer and then failed may have been cut short.
     @Test func anAnswerFromAHelperThatFailedIsNotTrusted() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetch-" + UUID().uuidString).path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolders.make("fetch")
         let script = folder + "/guzzi-site-fetch"
         try "#!/bin/sh\nprintf 'guzzi-site-fetch 1\\nstatus 200 no error\\n\\npart'\nexit 3\n".write(
             toFile: script, atomically: false, encoding: .utf8)

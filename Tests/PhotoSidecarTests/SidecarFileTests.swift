@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PhotoSidecar
@@ -7,9 +8,7 @@ import Testing
 /// column.
 @Suite struct SidecarFileTests {
     static func folder() -> String {
-        let path = NSTemporaryDirectory() + "guzzi-sidecar-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchFolders.make("guzzi-sidecar")
     }
 
     static let found = FoundPhoto(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Datasets with chosen photos, made from the bundled sample, and temporary folders.
 enum PhotosFixtures {
@@ -9,9 +10,7 @@ enum PhotosFixtures {
     }()
 
     static func folder() -> String {
-        let path = NSTemporaryDirectory() + "guzzi-photos-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchFolders.make("guzzi-photos")
     }
 
     /// An original's URL on a legacy host, as the real dataset has them.

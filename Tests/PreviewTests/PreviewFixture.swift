@@ -92,7 +92,7 @@ final class PreviewFixture: Sendable {
     /// Replaces `old` with `new` in an input file by writing a temporary file and renaming it, as editors do.
     func edit(_ path: String, replacing old: String, with new: String) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+        try EditorSave.write(text.replacingOccurrences(of: old, with: new), toFile: path)
     }
 
     /// Polls `condition` every 5 ms until it holds or `seconds` pass.

@@ -30,9 +30,7 @@ enum SiteFixtures {
     static var realDatasetPath: String? { RepositoryPaths.realDataset }
 
     static func temporaryFolder(_ name: String = #function) -> String {
-        let path = NSTemporaryDirectory() + "guzzi-test-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchFolders.make("guzzi-test")
     }
 
     /// Where a file of `Resources/assets` is published (`style.css` → `assets/style.1a2b3c4d.css`).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Templating
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func aFolderSourceNamesFilesByTheirPath() throws {
-        let folder = NSTemporaryDirectory() + "guzzi-templates-" + UUID().uuidString
+        let folder = ScratchFolders.make("guzzi-templates")
         try FileManager.default.createDirectory(atPath: folder + "/partials", withIntermediateDirectories: true)
         try "{{ s }}".write(toFile: folder + "/partials/a.xml", atomically: false, encoding: .utf8)
         try "{{ x.y }}".write(toFile: folder + "/b.txt", atomically: false, encoding: .utf8)

@@ -136,10 +136,10 @@ import Testing
         try manager.createDirectory(at: root.appendingPathComponent("pages"), withIntermediateDirectories: true)
         try manager.createDirectory(at: root.appendingPathComponent("partials"), withIntermediateDirectories: true)
         try "{% include \"partials/spec-row.html\" %}".write(
-            to: root.appendingPathComponent("pages/moto.html"), atomically: true, encoding: .utf8)
+            to: root.appendingPathComponent("pages/moto.html"), atomically: false, encoding: .utf8)
         try "<td>{{ spec }}</td>".write(
-            to: root.appendingPathComponent("partials/spec-row.html"), atomically: true, encoding: .utf8)
-        try "junk".write(to: root.appendingPathComponent(".DS_Store"), atomically: true, encoding: .utf8)
+            to: root.appendingPathComponent("partials/spec-row.html"), atomically: false, encoding: .utf8)
+        try "junk".write(to: root.appendingPathComponent(".DS_Store"), atomically: false, encoding: .utf8)
 
         let library = try TemplateLibrary(directory: root.path)
         #expect(library.templateNames == ["pages/moto.html", "partials/spec-row.html"])
@@ -155,7 +155,7 @@ import Testing
             #expect(error.line == 1 && error.column == 8)
         }
 
-        try "{% if x %}".write(to: root.appendingPathComponent("pages/broken.html"), atomically: true, encoding: .utf8)
+        try "{% if x %}".write(to: root.appendingPathComponent("pages/broken.html"), atomically: false, encoding: .utf8)
         #expect(
             throws: TemplateError(
                 file: root.path + "/pages/broken.html", line: 1, column: 1,

@@ -21,9 +21,7 @@ import Testing
     }
 
     static func folder() -> String {
-        let path = NSTemporaryDirectory() + "guzzi-updater-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchFolders.make("guzzi-updater")
     }
 
     static func bytes(_ path: String) -> [UInt8]? {
