@@ -32,6 +32,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def do_GET(self):
+        hold = getattr(self.server, "hold", None)
+        if hold and hold[0] in self.path:
+            hold[1].wait(60)
+        super().do_GET()
+
     def end_headers(self):
         # Without it the browser's heuristic freshness (a tenth of the time since Last-Modified) could hand the
         # worker yesterday's page for a deploy made a minute ago.
@@ -50,19 +56,25 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 class SiteServer:
-    """`folder` over HTTP on a fixed port, stopped and started again at will (the network going away)."""
+    """`folder` over HTTP on a fixed port, stopped and started again at will (the network going away). With
+    `hold`, a request whose path contains it waits until `released` is set (a slow network for that file only)."""
 
-    def __init__(self, folder, port=None):
+    def __init__(self, folder, port=None, hold=None):
         self.folder = folder
         self.port = port or free_port()
         self.server = None
+        self.hold = hold
+        self.released = threading.Event()
+        self.released.set()
 
     def start(self):
         handler = functools.partial(Handler, directory=self.folder)
         self.server = Server(("127.0.0.1", self.port), handler)
+        self.server.hold = (self.hold, self.released) if self.hold else None
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def stop(self):
+        self.released.set()
         if self.server:
             self.server.shutdown()
             self.server.server_close()
