@@ -1,5 +1,5 @@
 """The Garage in real browsers, over HTTP and from disk: hearts, persistence across pages and editions, reorder,
-remove, share link, merge."""
+remove, share link, merge, export to a file and import from it, and an empty Garage before the data arrives."""
 
 import json
 import unittest
@@ -129,6 +129,39 @@ class GarageCases:
             self.assert_console_clean(other)
         finally:
             other.quit()
+
+    def test_the_garage_goes_to_a_file_and_comes_back_from_it(self):
+        chosen = [bikes()[i] for i in (4, 1)]
+        self.open("en/index.html")
+        self.store(GARAGE, [b["id"] for b in chosen])
+        self.open("en/garage/index.html")
+        self.wait(lambda d: len(garage_names(self)) == 2)
+        self.assertTrue(self.css("#garage-safe").displayed())
+        # the download: the link the page clicks, caught, and the file it names read back
+        self.driver.js("window.__saved = null; HTMLAnchorElement.prototype.click = function () {"
+                       " if (this.download) fetch(this.href).then((r) => r.text())"
+                       ".then((text) => { window.__saved = [this.download, text]; }); };")
+        self.css("#garage-export").click()
+        name, text = self.wait(lambda d: d.js("return window.__saved"), message="the Garage's file")
+        self.assertEqual(name, "guzzi-tracker-garage.json")
+        saved = json.loads(text)
+        self.assertEqual((saved["format"], saved["ids"], saved["names"]),
+                         ("guzzi-tracker-garage", [b["id"] for b in chosen], [b["name"] for b in chosen]))
+        # another browser's empty Garage (here: this one emptied) takes the file back
+        self.store(GARAGE, [])
+        self.open("en/garage/index.html")
+        self.wait(lambda d: self.css("#garage-empty").displayed())
+        self.driver.js("const input = document.getElementById('garage-import'); const t = new DataTransfer();"
+                       " t.items.add(new File([arguments[0]], 'garage.json')); input.files = t.files;"
+                       " input.dispatchEvent(new Event('change'));", text)
+        self.wait(lambda d: garage_names(self) == [b["name"] for b in chosen], message="the Garage from its file")
+        self.assertEqual(self.stored(GARAGE), [b["id"] for b in chosen])
+        # a file that is not a Garage changes nothing and says so
+        self.driver.js("const input = document.getElementById('garage-import'); const t = new DataTransfer();"
+                       " t.items.add(new File(['{\"ids\": [1]}'], 'other.json')); input.files = t.files;"
+                       " input.dispatchEvent(new Event('change'));")
+        self.wait(lambda d: "not a Garage" in self.css("#garage-status").prop("textContent"))
+        self.assertEqual(self.stored(GARAGE), [b["id"] for b in chosen])
 
     def test_compare_from_the_garage(self):
         chosen = [bikes()[i] for i in (0, 1, 2)]
