@@ -22,9 +22,4 @@ public enum ScratchFolders {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
-
-    /// A path for a new file or folder named `<prefix>-<UUID><suffix>`, not made.
-    public static func path(_ prefix: String, suffix: String = "") -> String {
-        root + "/" + prefix + "-" + UUID().uuidString + suffix
-    }
 }
