@@ -328,8 +328,12 @@ class FirefoxDriver:
         instance = self.native.instance
         profiles = [getattr(instance, "profile", None), getattr(getattr(instance, "runner", None), "profile", None)]
         self.native.cleanup()
-        # cleanup() removed the profile; without this its __del__ tries again while Python shuts down and prints
-        # an ImportError traceback
+        # cleanup() removed the profile but gave the instance a new, empty one (/tmp/tmp*.mozrunner): remove it too
+        fresh = getattr(instance, "_profile", None)
+        if fresh is not None and all(fresh is not p for p in profiles):
+            fresh.cleanup()
+            profiles.append(fresh)
+        # without this each profile's __del__ tries again while Python shuts down and prints an ImportError traceback
         for profile in profiles:
             if profile is not None:
                 profile.restore = False
