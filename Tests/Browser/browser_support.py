@@ -424,6 +424,14 @@ class BrowserTestCase(unittest.TestCase):
         )
         self.open("index.html", driver)
         self.wait(lambda d: self.stored(STORE_KEYS[0], driver) is None, driver, "storage was not emptied")
+        # An unregistered worker goes on serving the page that unregistered it; a test that began under it saw
+        # its requests fail as its caches went (Firefox: "A ServiceWorker intercepted the request and encountered
+        # an unexpected error") and a new worker offered as an update. Begin only once no worker controls the page.
+        self.wait(
+            lambda d: d.js("return !(navigator.serviceWorker && navigator.serviceWorker.controller)"),
+            driver,
+            "a worker of an earlier test still controls the page",
+        )
 
     def stored(self, key, driver=None):
         """A stored value through the page's store (JSON), after it is ready."""
