@@ -12,6 +12,12 @@ from site_server import SiteServer
 GARAGE = "guzzi-tracker.garage"
 
 
+CHOOSE_FILE = ("const input = d.getElementById('garage-import'); const t = new d.defaultView.DataTransfer();"
+               " t.items.add(new d.defaultView.File([arguments[0]], arguments[1])); input.files = t.files;"
+               " input.dispatchEvent(new d.defaultView.Event('change'));")
+"""A file chosen in the Garage's import control of document `d`, as a reader picks one."""
+
+
 def garage_names(test, driver=None):
     return [a.text for a in test.css_all("#garage-list li .bike-name", driver)]
 
@@ -164,15 +170,11 @@ class GarageCases:
         self.store(GARAGE, [])
         self.open("en/garage/index.html")
         self.wait(lambda d: self.css("#garage-empty").displayed())
-        self.driver.js("const input = document.getElementById('garage-import'); const t = new DataTransfer();"
-                       " t.items.add(new File([arguments[0]], 'garage.json')); input.files = t.files;"
-                       " input.dispatchEvent(new Event('change'));", text)
+        self.driver.js("const d = document; " + CHOOSE_FILE, text, "garage.json")
         self.wait(lambda d: garage_names(self) == [b["name"] for b in chosen], message="the Garage from its file")
         self.assertEqual(self.stored(GARAGE), [b["id"] for b in chosen])
         # a file that is not a Garage changes nothing and says so
-        self.driver.js("const input = document.getElementById('garage-import'); const t = new DataTransfer();"
-                       " t.items.add(new File(['{\"ids\": [1]}'], 'other.json')); input.files = t.files;"
-                       " input.dispatchEvent(new Event('change'));")
+        self.driver.js("const d = document; " + CHOOSE_FILE, '{"ids": [1]}', "other.json")
         self.wait(lambda d: "not a Garage" in self.css("#garage-status").prop("textContent"))
         self.assertEqual(self.stored(GARAGE), [b["id"] for b in chosen])
 
@@ -230,9 +232,7 @@ class EarlyGarageCases:
                                         " typeof d.defaultView.GuzziTracker.catalogue]"),
                              [False, True, "undefined"])
             # a file chosen now: no script listens for the choice yet
-            self.frame("const input = d.getElementById('garage-import'); const t = new d.defaultView.DataTransfer();"
-                       " t.items.add(new d.defaultView.File([arguments[0]], 'garage.json'));"
-                       " input.files = t.files; input.dispatchEvent(new Event('change'));", garage_file)
+            self.frame(CHOOSE_FILE, garage_file, "garage.json")
         finally:
             self.server.released.set()
         names = "return Array.from(d.querySelectorAll('#garage-list li .bike-name'), (a) => a.textContent)"

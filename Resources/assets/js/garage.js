@@ -50,10 +50,8 @@
     // the same state, so nothing moves.
     G.store.ready.then(() => {
       if (G.garage.ids().length || new URLSearchParams(window.location.search).has("ids")) return;
-      for (const id of ["garage-loading", "garage-empty", "garage-safe"]) {
-        document.getElementById(id).hidden = id === "garage-loading";
-      }
-      document.getElementById("garage-export").disabled = true;
+      document.getElementById("garage-loading").hidden = true;
+      showSections(0);
     });
     Promise.all([records, G.store.ready]).then(
       ([all]) => start(S, app, all),
@@ -64,6 +62,16 @@
       }
     );
   });
+
+  /** The sections that depend only on how many motorcycles the Garage holds. */
+  function showSections(count) {
+    const $ = (id) => document.getElementById(id);
+    $("garage-empty").hidden = count > 0;
+    $("garage-section").hidden = count === 0;
+    $("garage-share").hidden = count === 0;
+    $("garage-safe").hidden = false;
+    $("garage-export").disabled = count === 0;
+  }
 
   function start(S, app, records) {
     const $ = (id) => document.getElementById(id);
@@ -224,11 +232,7 @@
       const ids = known(G.garage.ids());
       picked = picked.filter((id) => ids.includes(id));
       list.replaceChildren(...ids.map((id, i) => item(byId.get(id), i, ids.length)));
-      $("garage-empty").hidden = ids.length > 0;
-      $("garage-section").hidden = ids.length === 0;
-      $("garage-share").hidden = ids.length === 0;
-      $("garage-safe").hidden = false;
-      $("garage-export").disabled = ids.length === 0;
+      showSections(ids.length);
       const url = new URL(window.location.href);
       url.search = "?ids=" + ids.join(",");
       url.hash = "";
