@@ -1,10 +1,5 @@
 import Files
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Reads `info_moto.json` into a `Catalogue`, reporting every problem in the file in one pass.
 ///

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// Runs `guzzi-site-fetch`, the small program that does `update`'s and `photos`' HTTP, once per request.
 ///
@@ -31,8 +28,15 @@ public struct FetchHelper: Sendable {
         if let named = environment[environmentVariable], !named.isEmpty {
             path = named
         } else {
-            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            path = executable.deletingLastPathComponent().appendingPathComponent(executableName).path
+            // Beside the running program; under Xcode's `xctest`, which runs tests from its own folder, beside the
+            // test bundle, in the folder `swift build` made.
+            let folders =
+                [RunningExecutable.path.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }]
+                + Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map {
+                    $0.bundleURL.deletingLastPathComponent()
+                }
+            let candidates = folders.compactMap { $0?.appendingPathComponent(executableName).path }
+            path = candidates.first { access($0, X_OK) == 0 } ?? candidates.first ?? executableName
         }
         guard access(path, X_OK) == 0 else { throw .helperMissing(path: path) }
         return FetchHelper(path: path)

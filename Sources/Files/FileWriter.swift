@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 
 /// The package's one way of writing a whole file: the site's pages and its manifest, the dataset `update` installs
 /// and the photo sidecar.
@@ -7,7 +7,8 @@ import Glibc
 /// the manifest records); the dataset and the sidecar must never be seen half written, so they are flushed to
 /// disk (`durably`) under a temporary name their callers then rename into place.
 package enum FileWriter {
-    /// Writes `bytes` to `path` (created or truncated). With `durably`, `fsync`s it and removes it on failure.
+    /// Writes `bytes` to `path` (created or truncated). With `durably`, flushes it to the disk (`Durability`) and
+    /// removes it on failure.
     /// Returns 0 and the file's `stat` once written, or the error number.
     package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644, durably: Bool = false) -> (
         code: Int32, status: stat?
@@ -28,7 +29,7 @@ package enum FileWriter {
             offset += written
         }
         var status = stat()
-        if code == 0 && durably && fsync(descriptor) != 0 { code = errno }
+        if code == 0 && durably { code = Durability.flush(descriptor) }
         if code == 0 && fstat(descriptor, &status) != 0 { code = errno }
         if close(descriptor) != 0 && code == 0 { code = errno }
         if code != 0 {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes that says exactly where and why a file is broken.
 ///

@@ -1,11 +1,6 @@
 import Catalogue
 import Files
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 extension PhotoSidecar {
     /// Reads the sidecar at `path`; `nil` when there is no such file (a dataset without one builds as before).

@@ -1,11 +1,6 @@
 import Catalogue
 import Files
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 extension PhotoSidecar {
     /// The file's bytes, the same for the same records: one photo per line in ascending id order, keys in a
@@ -81,10 +76,6 @@ extension PhotoSidecar {
             unlink(temporary)
             throw .unwritable(path: path, reason: reason)
         }
-        let directory = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)  // make the rename itself durable
-            close(directory)
-        }
+        Durability.flushFolder(folder.isEmpty ? "/" : folder)  // make the rename itself durable
     }
 }

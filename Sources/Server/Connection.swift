@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 
 /// One accepted socket, served on its own thread with blocking I/O: the simplest model in which a slow
 /// or idle client can never hold up anyone else. Requests on the connection are handled in order
@@ -238,11 +238,12 @@ struct FileValidators {
     let modifiedSeconds: Int
 
     init(_ info: stat, injected: Bool) {
-        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let modified = info.modificationTime
+        let nanoseconds = Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec)
         let core =
             "\(String(info.st_ino, radix: 16))-\(String(info.st_size, radix: 16))-\(String(nanoseconds, radix: 16))"
         etag = "\"\(core)\(injected ? "-lr" : "")\""
-        modifiedSeconds = Int(info.st_mtim.tv_sec)
+        modifiedSeconds = Int(modified.tv_sec)
     }
 
     func addHeaders(to head: inout HTTPResponseHead) {

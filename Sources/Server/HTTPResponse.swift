@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 
 /// A status code with its reason phrase; also thrown by the parser so a bad request maps straight to its answer.
 struct HTTPStatus: Error, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 import Synchronization
 
 /// Fans reload and build-error events out to every open `/__guzzi/events` stream.

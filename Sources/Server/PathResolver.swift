@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 
 /// Maps a URL path to a file that is provably inside the root. Checks happen twice: on the decoded text
 /// (no `..`, NUL, backslash or encoded slash ever reaches the file system) and on the real path after

@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 
 /// Failures that stop the server from starting; per-request problems become HTTP statuses instead.
 public enum ServerError: Error, Sendable, CustomStringConvertible {

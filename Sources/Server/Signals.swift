@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import OperatingSystem
 
 /// Keeps the SIGINT/SIGTERM sources alive; dropping it restores the default actions.
 public final class TerminationObserver {

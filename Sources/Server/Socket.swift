@@ -1,15 +1,13 @@
 import Dispatch
-import Glibc
+import OperatingSystem
 
-/// Thin wrappers over the socket calls, hiding Glibc's enum-typed constants and EINTR.
+/// Thin wrappers over the socket calls, hiding EINTR; what differs between systems is in `StreamSockets`.
 enum Socket {
-    /// Sends everything or reports failure. `more` sets MSG_MORE so headers and a following sendfile body
-    /// leave in one segment (without it, Nagle + delayed ACK stalls each keep-alive response ~40 ms).
+    /// Sends everything or reports failure. `more`, where Linux has MSG_MORE, holds headers back so that they and
+    /// a following file body leave in one segment (elsewhere TCP_NODELAY keeps the two from stalling ~40 ms).
     @discardableResult
     static func sendAll(_ fd: Int32, _ bytes: [UInt8], more: Bool = false, dontWait: Bool = false) -> Bool {
-        var flags = Int32(MSG_NOSIGNAL)
-        if more { flags |= Int32(MSG_MORE) }
-        if dontWait { flags |= Int32(MSG_DONTWAIT) }
+        let flags = StreamSockets.sendFlags(more: more, dontWait: dontWait)
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, flags) }
@@ -26,13 +24,7 @@ enum Socket {
 
     /// Sends `length` bytes of `file` from offset 0; false if the client went away or the file shrank.
     static func sendFile(_ fd: Int32, _ file: Int32, length: Int) -> Bool {
-        var offset = off_t(0)
-        while offset < off_t(length) {
-            let sent = sendfile(fd, file, &offset, length - Int(offset))
-            if sent < 0 && errno == EINTR { continue }
-            if sent <= 0 { return false }
-        }
-        return true
+        StreamSockets.sendFile(fd, file, length: length)
     }
 
     static func setTimeout(_ fd: Int32, option: Int32, milliseconds: Int32) {

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 import Synchronization
 
 /// Serves one folder over HTTP/1.1 for previewing the site, with optional live reload.
@@ -11,6 +11,9 @@ public final class StaticServer: Sendable {
     let liveReload = LiveReloadHub()
     let gate = RequestGate()
     private let listener: Int32
+    /// `stop()` writes a byte here to wake the accept loop's `poll`: on macOS, unlike Linux, shutting a
+    /// listening socket down does not wake a thread blocked in `accept()`.
+    private let wake: (read: Int32, write: Int32)
     private let listenerOpen = Mutex(true)
     private let stopping = Atomic(false)
     private let connections = ConnectionRegistry()
@@ -27,7 +30,7 @@ public final class StaticServer: Sendable {
     var openConnections: Int { connections.count }
 
     public init(configuration: ServerConfiguration) throws(ServerError) {
-        _ = signal(SIGPIPE, SIG_IGN)  // belt and braces with MSG_NOSIGNAL: sendfile has no flags argument
+        _ = signal(SIGPIPE, SIG_IGN)  // belt and braces with StreamSockets: sendfile has no flags argument
         self.configuration = configuration
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
         var address = sockaddr_in()
@@ -35,8 +38,16 @@ public final class StaticServer: Sendable {
         address.sin_port = configuration.port.bigEndian
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw .invalidHost(configuration.host) }
 
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .socket(call: "socket", reason: ServerError.describe(errno: errno)) }
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { throw .socket(call: "pipe", reason: ServerError.describe(errno: errno)) }
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let fd = StreamSockets.make()
+        guard fd >= 0 else {
+            let code = errno
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+            throw .socket(call: "socket", reason: ServerError.describe(errno: code))
+        }
         var one: Int32 = 1  // a restart must not fail on sockets left in TIME_WAIT
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         let bound = withUnsafePointer(to: &address) {
@@ -47,6 +58,8 @@ public final class StaticServer: Sendable {
         guard bound == 0, listen(fd, SOMAXCONN) == 0 else {
             let code = errno
             close(fd)
+            close(pipeEnds[0])
+            close(pipeEnds[1])
             throw .bind(host: configuration.host, port: configuration.port, reason: ServerError.describe(errno: code))
         }
         var actual = sockaddr_in()
@@ -55,6 +68,7 @@ public final class StaticServer: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         listener = fd
+        wake = (pipeEnds[0], pipeEnds[1])
         port = UInt16(bigEndian: actual.sin_port)
     }
 
@@ -65,6 +79,7 @@ public final class StaticServer: Sendable {
     /// Accepts until `stop()`, one thread per connection, then waits up to 2 s for open connections.
     public func run() {
         while !isStopping {
+            guard waitForClientOrStop() else { break }
             let client = accept(listener, nil, nil)
             if client < 0 {
                 let code = errno
@@ -75,7 +90,7 @@ public final class StaticServer: Sendable {
                 }
                 break  // EINVAL once stop() has shut the listener down
             }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            StreamSockets.adopt(client)
             switch connections.register(client, limit: configuration.maxConnections, stopping: isStopping) {
             case .accepted:
                 Thread.detachNewThread { [self] in
@@ -102,7 +117,11 @@ public final class StaticServer: Sendable {
     public func stop() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         listenerOpen.withLock { open in
-            if open { shutdown(listener, Int32(SHUT_RDWR)) }  // wakes accept(); close() would not
+            if open {
+                var byte: UInt8 = 1
+                _ = write(wake.write, &byte, 1)  // wakes the accept loop's poll, on every system
+                shutdown(listener, Int32(SHUT_RDWR))  // wakes an accept() already under way, on Linux
+            }
         }
         connections.shutdownReading()
     }
@@ -128,9 +147,27 @@ public final class StaticServer: Sendable {
         gate.release()
     }
 
+    /// Blocks until a client waits to be accepted (true) or `stop()` was called (false).
+    private func waitForClientOrStop() -> Bool {
+        var descriptors = [
+            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 || descriptors[1].revents != 0 || isStopping { return false }
+            if descriptors[0].revents != 0 { return true }
+        }
+    }
+
     private func closeListener() {
         listenerOpen.withLock { open in
-            if open { close(listener) }
+            if open {
+                close(listener)
+                close(wake.read)
+                close(wake.write)
+            }
             open = false
         }
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OperatingSystem
 
 /// Bytes appended at the end: what the renderer, the escapers and the site's JSON writers build pages and data
 /// files in.

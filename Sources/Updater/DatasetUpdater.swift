@@ -1,10 +1,7 @@
 import Catalogue
 import Files
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// What the Guzzi Tracker app's DataManager did: replace the local dataset with the source's when that one has a
 /// higher `version` and is valid. The replacement is atomic and keeps the previous file as `<file>.bak`.
@@ -103,11 +100,7 @@ public enum DatasetUpdater {
             unlink(temporary)
             throw .localIO(path: path, reason: "cannot replace the file: \(reason)")
         }
-        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)  // make the rename itself durable
-            close(directory)
-        }
+        Durability.flushFolder(folder)  // make the rename itself durable
     }
 
     /// `<path>.bak` is replaced atomically too: a hard link (or a copy) under a temporary name, then a rename.

@@ -12,11 +12,7 @@
 //                                             (the first run is a warm-up, left out of the times)
 
 import Dispatch
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Foundation  // and through it the C library: Glibc on Linux, Darwin on macOS
 
 struct Entry {
     let path: String
@@ -60,7 +56,7 @@ func write(_ entry: Entry, under destination: String) {
     entry.bytes.withUnsafeBytes { buffer in
         var offset = 0
         while offset < buffer.count {
-            let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
             guard written > 0 else { fatalError("cannot write \(path): errno \(errno)") }
             offset += written
         }

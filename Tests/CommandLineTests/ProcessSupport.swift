@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 import Synchronization
 import TestSupport
 

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 import TestSupport
 import Testing
 
@@ -95,7 +95,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func unreachableSourceExits4() throws {
         // A port that was free a moment ago: bind, read it back, close.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = StreamSockets.make()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -135,61 +135,66 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: local))
     }
 
-    /// Why the helper exists: `guzzi-site` itself must not link libcurl (FoundationNetworking), whose thirty-odd
-    /// libraries would load at every `build`. Their names would be in the binary's list of needed libraries.
-    @Test func theSiteBinaryDoesNotLinkTheNetworkingLibraries() throws {
-        let bytes = try #require(FileManager.default.contents(atPath: CommandLineTests.binary))
-        for name in ["libcurl.so", "libFoundationNetworking.so"] {
-            #expect(bytes.range(of: Data(name.utf8)) == nil, "guzzi-site links \(name)")
-        }
-        let helper = URL(fileURLWithPath: CommandLineTests.binary).deletingLastPathComponent()
-            .appendingPathComponent("guzzi-site-fetch").path
-        let helperBytes = try #require(FileManager.default.contents(atPath: helper))
-        #expect(
-            helperBytes.range(of: Data("libcurl.so".utf8)) != nil
-                || helperBytes.range(of: Data("libFoundationNetworking.so".utf8)) != nil)
-    }
-
-    /// The helper that makes the request gives up when `update` is stopped, rather than wait for its timeout.
-    @Test(.timeLimit(.minutes(1)))
-    func theFetchHelperStopsWithUpdate() throws {
-        let server = try FakeOEmbedServer { _, _ in .silence }
-        defer { server.stop() }
-        let url = "http://127.0.0.1:\(server.port)/info_moto.json"
-        let local = CommandLineTests.temporaryFolder() + "/info_moto.json"
-        let update = try ChildProcess(CommandLineTests.binary, ["update", "--from", url, "--data", local])
-        defer { _ = update.stop(signal: SIGKILL, seconds: 2) }
-        /// The helper's process id, found by its command line, which names the server's port.
-        func helper() -> Int32? {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-            return entries.compactMap(Int32.init).first { pid in
-                let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map {
-                    String(decoding: $0, as: UTF8.self)
-                }
-                return line?.contains("guzzi-site-fetch") == true && line?.contains(url) == true
+    #if os(Linux)
+        /// Why the helper exists: `guzzi-site` itself must not link libcurl (FoundationNetworking), whose thirty-odd
+        /// libraries would load at every `build`. Their names would be in the binary's list of needed libraries.
+        @Test func theSiteBinaryDoesNotLinkTheNetworkingLibraries() throws {
+            let bytes = try #require(FileManager.default.contents(atPath: CommandLineTests.binary))
+            for name in ["libcurl.so", "libFoundationNetworking.so"] {
+                #expect(bytes.range(of: Data(name.utf8)) == nil, "guzzi-site links \(name)")
             }
+            let helper = URL(fileURLWithPath: CommandLineTests.binary).deletingLastPathComponent()
+                .appendingPathComponent("guzzi-site-fetch").path
+            let helperBytes = try #require(FileManager.default.contents(atPath: helper))
+            #expect(
+                helperBytes.range(of: Data("libcurl.so".utf8)) != nil
+                    || helperBytes.range(of: Data("libFoundationNetworking.so".utf8)) != nil)
         }
-        /// Running: in /proc and not a zombie.
-        func running(_ pid: Int32) -> Bool {
-            guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return false }
-            let text = String(decoding: stat, as: UTF8.self)
-            guard let close = text.lastIndex(of: ")") else { return false }
-            return text[text.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
+    #endif
+
+    #if os(Linux)
+        /// The helper that makes the request gives up when `update` is stopped, rather than wait for its timeout.
+        /// Linux only: it finds the helper's process in `/proc`.
+        @Test(.timeLimit(.minutes(1)))
+        func theFetchHelperStopsWithUpdate() throws {
+            let server = try FakeOEmbedServer { _, _ in .silence }
+            defer { server.stop() }
+            let url = "http://127.0.0.1:\(server.port)/info_moto.json"
+            let local = CommandLineTests.temporaryFolder() + "/info_moto.json"
+            let update = try ChildProcess(CommandLineTests.binary, ["update", "--from", url, "--data", local])
+            defer { _ = update.stop(signal: SIGKILL, seconds: 2) }
+            /// The helper's process id, found by its command line, which names the server's port.
+            func helper() -> Int32? {
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+                return entries.compactMap(Int32.init).first { pid in
+                    let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map {
+                        String(decoding: $0, as: UTF8.self)
+                    }
+                    return line?.contains("guzzi-site-fetch") == true && line?.contains(url) == true
+                }
+            }
+            /// Running: in /proc and not a zombie.
+            func running(_ pid: Int32) -> Bool {
+                guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return false }
+                let text = String(decoding: stat, as: UTF8.self)
+                guard let close = text.lastIndex(of: ")") else { return false }
+                return text[text.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
+            }
+            var pid: Int32?
+            for _ in 0..<100 where pid == nil {
+                pid = helper()
+                if pid == nil { usleep(50_000) }
+            }
+            let found = try #require(pid, "no guzzi-site-fetch for \(url)")
+            _ = update.stop(signal: SIGTERM, seconds: 5)
+            var stopped = false
+            for _ in 0..<40 where !stopped {
+                stopped = !running(found)
+                if !stopped { usleep(50_000) }
+            }
+            #expect(stopped, "the helper still runs 2 s after update stopped (its timeout is 10 s)")
         }
-        var pid: Int32?
-        for _ in 0..<100 where pid == nil {
-            pid = helper()
-            if pid == nil { usleep(50_000) }
-        }
-        let found = try #require(pid, "no guzzi-site-fetch for \(url)")
-        _ = update.stop(signal: SIGTERM, seconds: 5)
-        var stopped = false
-        for _ in 0..<40 where !stopped {
-            stopped = !running(found)
-            if !stopped { usleep(50_000) }
-        }
-        #expect(stopped, "the helper still runs 2 s after update stopped (its timeout is 10 s)")
-    }
+    #endif
 
     @Test func localFilesAndMissingDataAndUsage() throws {
         let folder = CommandLineTests.temporaryFolder()

@@ -20,8 +20,10 @@ struct FetchHelperTests {
     }
 
     @Test func aProgramThatDoesNotSpeakTheFormatIsAHelperFailure() throws {
-        let helper = try FetchHelper.located(environment: [FetchHelper.environmentVariable: "/bin/true"])
-        #expect(throws: FetchError.helperFailed(path: "/bin/true", reason: "no answer in its format (exit status 0)")) {
+        let helper = try FetchHelper.located(environment: [FetchHelper.environmentVariable: "/usr/bin/true"])
+        #expect(
+            throws: FetchError.helperFailed(path: "/usr/bin/true", reason: "no answer in its format (exit status 0)")
+        ) {
             try helper.get(FetchRequest(url: "http://127.0.0.1:1/", timeoutSeconds: 1))
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
-import Glibc
+import OperatingSystem
 import Testing
 
 @testable import Server
 
+/// Every case runs with inotify and with the polling scan that macOS and portable builds use.
 @Suite struct FileWatcherTests {
     private func makeFolder() throws -> String {
         let folder = "/tmp/guzzi-watch-test-\(UUID().uuidString)"
@@ -14,10 +15,17 @@ import Testing
         return folder
     }
 
-    @Test func reportsChangedFileInWatchedFolder() throws {
+    @Test func thisBuildWatchesTheWayItsSystemDoes() throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let watcher = FileWatcher(paths: [folder + "/Templates"])
+        #expect(FileWatcher(paths: [folder]).usesPolling == (SystemPaths.current != .linux))
+        #expect(FileWatcher(paths: [folder], polling: true).usesPolling)
+    }
+
+    @Test(arguments: [false, true]) func reportsChangedFileInWatchedFolder(polling: Bool) throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watcher = FileWatcher(paths: [folder + "/Templates"], polling: polling)
         #expect(watcher.waitForChanges(timeoutMilliseconds: 100) == [])
         try TestSite.write(folder + "/Templates/partials/head.html", "x")
         try TestSite.write(folder + "/Templates/page.html", "v2")
@@ -26,10 +34,10 @@ import Testing
         #expect(changes.contains(folder + "/Templates/partials/head.html"))
     }
 
-    @Test func followsNewSubfolders() throws {
+    @Test(arguments: [false, true]) func followsNewSubfolders(polling: Bool) throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let watcher = FileWatcher(paths: [folder + "/Templates/"])
+        let watcher = FileWatcher(paths: [folder + "/Templates/"], polling: polling)
         try FileManager.default.createDirectory(
             atPath: folder + "/Templates/new/deeper", withIntermediateDirectories: true)
         try TestSite.write(folder + "/Templates/new/deeper/a.html", "a")
@@ -40,11 +48,11 @@ import Testing
         #expect(watcher.waitForChanges(timeoutMilliseconds: 3_000).contains(folder + "/Templates/new/deeper/b.html"))
     }
 
-    @Test func singleFileReplacedByRenameIsReported() throws {
+    @Test(arguments: [false, true]) func singleFileReplacedByRenameIsReported(polling: Bool) throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let dataset = folder + "/Data/motorcycles.json"
-        let watcher = FileWatcher(paths: [dataset])
+        let watcher = FileWatcher(paths: [dataset], polling: polling)
         // A sibling changing is not the watched file.
         try TestSite.write(folder + "/Data/other.json", "{}")
         #expect(watcher.waitForChanges(timeoutMilliseconds: 300) == [])
@@ -60,10 +68,10 @@ import Testing
         #expect(watcher.waitForChanges(timeoutMilliseconds: 3_000) == [dataset])
     }
 
-    @Test func debounceCollapsesABurst() throws {
+    @Test(arguments: [false, true]) func debounceCollapsesABurst(polling: Bool) throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let watcher = FileWatcher(paths: [folder + "/Templates", folder + "/Data/motorcycles.json"])
+        let watcher = FileWatcher(paths: [folder + "/Templates", folder + "/Data/motorcycles.json"], polling: polling)
         for index in 0..<20 {
             try TestSite.write(folder + "/Templates/t\(index).html", "x")
             usleep(5_000)
@@ -74,10 +82,10 @@ import Testing
         #expect(watcher.waitForChanges(timeoutMilliseconds: 200) == [])
     }
 
-    @Test func timeoutReturnsEmpty() throws {
+    @Test(arguments: [false, true]) func timeoutReturnsEmpty(polling: Bool) throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let watcher = FileWatcher(paths: [folder])
+        let watcher = FileWatcher(paths: [folder], polling: polling)
         let start = Date()
         #expect(watcher.waitForChanges(timeoutMilliseconds: 200).isEmpty)
         #expect(Date().timeIntervalSince(start) < 5)

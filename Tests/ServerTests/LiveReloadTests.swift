@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 import Testing
 
 @testable import Server

@@ -1,6 +1,7 @@
 import Catalogue
 import Dispatch
 import Foundation
+import OperatingSystem
 import TestSupport
 import Testing
 
@@ -501,12 +502,9 @@ enum HardeningData {
         #expect(html.components(separatedBy: "<img ").count - 1 == 10_000)
     }
 
-    /// Peak resident memory of this process, from /proc (0 where unavailable).
+    /// Peak resident memory of this process (0 where unavailable).
     static func peakResidentBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return 0 }
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+        ResourceUsage.peakResidentBytes
     }
 
     /// A catalogue of `count` bikes, copies of the sample's with fresh ids, minified, built in memory.

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 import Synchronization
 
 /// A live `/__guzzi/events` stream whose text accumulates on a helper thread.
@@ -52,6 +52,6 @@ public final class EventStream: Sendable {
     }
 
     deinit {
-        Glibc.close(fd)
+        OperatingSystem.close(fd)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 import Synchronization
 
 /// A stand-in for Flickr's oEmbed endpoint on 127.0.0.1 (a free port), for the tests of `guzzi-site photos`:
@@ -38,7 +38,7 @@ public final class FakeOEmbedServer: Sendable {
 
     public init(responder: @escaping Responder = { _, _ in .photo() }) throws {
         self.responder = responder
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = StreamSockets.make()
         guard fd >= 0 else { throw FakeServerError(description: "socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OperatingSystem
 
 /// Folders the tests write into. Each test process puts them under one folder of its own in the system's
 /// temporary folder and removes that folder when it exits: made one by one and never removed, a run of the

@@ -1,11 +1,11 @@
-import Glibc
+import OperatingSystem
 
 /// Sends all of `bytes` on a connected socket, without SIGPIPE; false when the peer is gone.
 public func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
         let sent = bytes.withUnsafeBytes {
-            Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            OperatingSystem.send(fd, $0.baseAddress! + offset, bytes.count - offset, StreamSockets.sendFlags())
         }
         if sent <= 0 { return false }
         offset += sent
@@ -20,7 +20,7 @@ public struct LoopbackError: Error, CustomStringConvertible {
 
 /// A TCP connection to `127.0.0.1:port` whose reads and writes time out, so no test can hang on a server.
 public func connectLoopback(port: UInt16, timeoutMilliseconds: Int = 5_000) throws(LoopbackError) -> Int32 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+    let fd = StreamSockets.make()
     guard fd >= 0 else { throw LoopbackError(description: "socket: \(String(cString: strerror(errno)))") }
     var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -31,7 +31,7 @@ public func connectLoopback(port: UInt16, timeoutMilliseconds: Int = 5_000) thro
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let result = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            OperatingSystem.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
         }
     }
     guard result == 0 else {

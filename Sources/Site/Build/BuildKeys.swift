@@ -1,7 +1,7 @@
 import Catalogue
 import Files
 import Foundation
-import Glibc
+import OperatingSystem
 import Templating
 
 /// The digests a build keys its output by, so that a rebuild renders only what can have changed.
@@ -118,17 +118,17 @@ struct BuildKeys: Sendable {
     }
 
     /// This build of guzzi-site: the executable's size, modification time and inode, so that any other build of
-    /// the code (which may render differently) counts as a change. Where `/proc/self/exe` cannot be read, a
+    /// the code (which may render differently) counts as a change. Where the executable cannot be found, a
     /// value of this process alone, so nothing is ever taken as unchanged.
     static let generatorIdentity: Digest = {
         var hasher = StableHasher()
         hasher.combine("guzzi-site")
         var status = stat()
-        if stat("/proc/self/exe", &status) == 0 {
+        if let executable = RunningExecutable.path, stat(executable, &status) == 0 {
             hasher.combine(UInt64(status.st_size))
             hasher.combine(UInt64(status.st_ino))
-            hasher.combine(UInt64(bitPattern: Int64(status.st_mtim.tv_sec)))
-            hasher.combine(UInt64(status.st_mtim.tv_nsec))
+            hasher.combine(UInt64(bitPattern: Int64(status.modificationTime.tv_sec)))
+            hasher.combine(UInt64(status.modificationTime.tv_nsec))
         } else {
             hasher.combine(UInt64(getpid()))
             hasher.combine(DispatchTime.now().uptimeNanoseconds)

@@ -1,4 +1,5 @@
 import Foundation
+import OperatingSystem
 
 /// Finds the folder that holds `Templates/` and `Resources/` when the user gave no paths.
 ///
@@ -21,9 +22,9 @@ public enum ProjectFolder {
         return nil
     }
 
-    /// The running executable's real path (`/proc/self/exe`), which `argv[0]` is not when run from `PATH`.
+    /// The running executable's real path, which `argv[0]` is not when run from `PATH`.
     public static var runningExecutable: String? {
-        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        RunningExecutable.path
     }
 
     private static func isProject(_ folder: String, needsResources: Bool) -> Bool {

@@ -1,6 +1,6 @@
 import Files
 import Foundation
-import Glibc
+import OperatingSystem
 import Synchronization
 import Templating
 

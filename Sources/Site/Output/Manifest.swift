@@ -1,5 +1,5 @@
 import Files
-import Glibc
+import OperatingSystem
 import Templating
 
 /// What the output folder holds, as the last build left it: kept in the marker file `.guzzi-site`, which also
@@ -245,8 +245,8 @@ struct FileStatus: Sendable, Equatable {
 
     init(_ status: stat) {
         self.init(
-            size: Int(status.st_size), inode: UInt64(status.st_ino), seconds: status.st_mtim.tv_sec,
-            nanoseconds: status.st_mtim.tv_nsec)
+            size: Int(status.st_size), inode: UInt64(status.st_ino), seconds: Int(status.modificationTime.tv_sec),
+            nanoseconds: Int(status.modificationTime.tv_nsec))
     }
 
     /// The regular file at `path`, without following a symbolic link; nil when there is none.

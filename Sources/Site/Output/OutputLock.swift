@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import OperatingSystem
 import Synchronization
 
 /// One build at a time per output folder: an exclusive `flock` on the folder itself, held from reading its
@@ -18,7 +18,7 @@ final class OutputLock: Sendable {
     }
 
     /// Locks the folder at `path`, waiting while another build holds it (`waiting` is told once, naming the
-    /// output as `name` and the holder's process id when the kernel gives it). Nil when there is no folder.
+    /// output as `name` and the holder's process id when its holder file gives it). Nil when there is no folder.
     static func acquire(_ path: String, name: String, waiting: (String) -> Void) throws(SiteError) -> OutputLock? {
         var told = false
         while true {
@@ -53,6 +53,7 @@ final class OutputLock: Sendable {
             if fstat(fd, &locked) == 0, stat(path, &current) == 0, locked.st_dev == current.st_dev,
                 locked.st_ino == current.st_ino
             {
+                recordHolder(in: fd)
                 return OutputLock(descriptor: fd)
             }
             close(fd)
@@ -62,23 +63,40 @@ final class OutputLock: Sendable {
     /// Ends the lock: closing the folder releases it. Safe to call more than once.
     func release() {
         let fd = descriptor.exchange(-1, ordering: .acquiringAndReleasing)
-        if fd >= 0 { close(fd) }
+        guard fd >= 0 else { return }
+        unlinkat(fd, Self.holderFileName, 0)
+        close(fd)
     }
 
-    /// The process holding a `flock` on the open folder, from `/proc/locks` (Linux); nil when not found.
+    /// The file in the locked folder that names the process holding the lock, for the message of a build that
+    /// waits. Why a file: the kernel does not say who holds a `flock` but through Linux's `/proc/locks`. It is
+    /// removed when the lock is released; one a killed build left names a process that is gone, and is not believed.
+    static let holderFileName = ".guzzi-site.lock"
+
+    /// Writes this process's id into the folder open as `fd`; best effort (a read-only folder has no holder file).
+    private static func recordHolder(in fd: Int32) {
+        let file = openat(fd, holderFileName, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard file >= 0 else { return }
+        let text = Array("\(getpid())\n".utf8)
+        _ = text.withUnsafeBytes { write(file, $0.baseAddress!, $0.count) }
+        close(file)
+    }
+
+    /// The process holding the lock on the folder open as `fd`, from its holder file; nil when there is none or it
+    /// names a process that is gone. A lock taken a moment ago may not have its file yet, so it is read a few
+    /// times over 50 ms.
     static func holder(of fd: Int32) -> Int32? {
-        var status = stat()
-        guard fstat(fd, &status) == 0, let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
-        else { return nil }
-        // `1: FLOCK  ADVISORY  WRITE 1234 fd:01:5678 0 EOF`: device as hexadecimal major:minor, then the inode.
-        let device = UInt64(status.st_dev)
-        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
-        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
-        let wanted = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(status.st_ino))
-        for line in table.split(separator: "\n") where !line.contains("->") {
-            let fields = line.split(separator: " ")
-            guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == wanted else { continue }
-            return Int32(fields[4])
+        for attempt in 0..<10 {
+            if attempt > 0 { usleep(5_000) }
+            let file = openat(fd, holderFileName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard file >= 0 else { continue }
+            var bytes = [UInt8](repeating: 0, count: 32)
+            let count = read(file, &bytes, bytes.count)
+            close(file)
+            let text = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+            guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0, pid != getpid()
+            else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { return pid }
         }
         return nil
     }

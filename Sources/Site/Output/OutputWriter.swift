@@ -1,6 +1,6 @@
 import Files
 import Foundation
-import Glibc
+import OperatingSystem
 import Synchronization
 import Templating
 
@@ -10,8 +10,9 @@ import Templating
 ///
 /// Why: a failed or interrupted build must leave the previous site byte for byte as it was. The new site is
 /// written into `.<name>.tmp-<pid>` in the same parent folder (a rename cannot cross file systems), then the
-/// two folders are exchanged atomically with `renameat2(RENAME_EXCHANGE)`. Files are written with plain
-/// `open`/`write`, because every Foundation write path calls `fsync` and is 5–7× slower for many small files.
+/// two folders are exchanged atomically (`AtomicRename`: `renameat2` on Linux, `renameatx_np` on macOS; two
+/// renames elsewhere). Files are written with plain `open`/`write`, because every Foundation write path calls
+/// `fsync` and is 5–7× slower for many small files.
 /// Each file's `stat` is taken right after it is written, for the manifest the next build compares against.
 final class OutputWriter: SiteOutput {
     /// Marks a folder as ours: only such a folder (or an empty one) is ever replaced. It holds the manifest.
@@ -79,7 +80,7 @@ final class OutputWriter: SiteOutput {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else { throw .output(path: path, message: "exists and is not a folder") }
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        if contents.isEmpty || contents.contains(markerName) { return }
+        if contents.allSatisfy({ $0 == OutputLock.holderFileName }) || contents.contains(markerName) { return }
         throw .foreignOutput(path: path)
     }
 
@@ -171,31 +172,28 @@ final class OutputWriter: SiteOutput {
                 return try swap()
             }
             // No output yet: the staging folder moves there, unless another build made one meanwhile.
-            if let move = OutputWriter.renameat2 {
-                if move(AT_FDCWD, staging, AT_FDCWD, target, 1 << 0) == 0 { return }  // RENAME_NOREPLACE
-                if errno == EEXIST { continue }
-                if errno != EINVAL && errno != ENOSYS {
-                    throw .output(path: target, message: OutputWriter.errorText(errno))
-                }
+            let moved = AtomicRename.moveIfAbsent(staging, to: target)
+            if moved == 0 { return }
+            if moved == EEXIST { continue }
+            if !AtomicRename.isUnsupported(moved) {
+                throw .output(path: target, message: OutputWriter.errorText(moved))
             }
             return try swap()
         }
     }
 
     private func swap() throws(SiteError) {
-        if let exchange = OutputWriter.renameat2 {
-            if exchange(AT_FDCWD, staging, AT_FDCWD, target, 1 << 1) == 0 {  // RENAME_EXCHANGE
-                // `staging` now holds the previous output. Deleted after the lock is released (`discard`).
-                return
-            }
-            let code = errno
-            if code == ENOENT {
-                if rename(staging, target) == 0 { return }
-                throw .output(path: target, message: OutputWriter.errorText(errno))
-            }
-            if code != EINVAL && code != ENOSYS { throw .output(path: target, message: OutputWriter.errorText(code)) }
+        let exchanged = AtomicRename.exchange(staging, target)
+        // `staging` now holds the previous output. Deleted after the lock is released (`discard`).
+        if exchanged == 0 { return }
+        if exchanged == ENOENT {
+            if rename(staging, target) == 0 { return }
+            throw .output(path: target, message: OutputWriter.errorText(errno))
         }
-        // File systems without RENAME_EXCHANGE: two renames, and the previous output is put back on failure.
+        if !AtomicRename.isUnsupported(exchanged) {
+            throw .output(path: target, message: OutputWriter.errorText(exchanged))
+        }
+        // Systems or file systems without an exchange: two renames, and the previous output is put back on failure.
         let old = staging + ".old"
         let hadOld = rename(target, old) == 0
         guard rename(staging, target) == 0 else {
@@ -225,12 +223,4 @@ final class OutputWriter: SiteOutput {
         let written = FileWriter.write(bytes, to: path)
         return (written.code, written.status.map(FileStatus.init))
     }
-
-    private typealias RenameAt2 =
-        @convention(c) (
-            Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-        ) -> Int32
-
-    /// `import Glibc` hides renameat2 (it is GNU-only), but glibc has exported it since 2.28.
-    private static let renameat2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 
 /// Deletes a folder tree with `openat`/`unlinkat`, without following symbolic links.
 ///
@@ -15,19 +15,29 @@ enum TreeRemover {
     }
 
     /// Empties the folder open as `fd` (and closes it).
+    ///
+    /// The names are all read before any is unlinked: POSIX leaves it open whether `readdir` still returns every
+    /// entry while the folder changes under it, and on macOS it can skip some, which would leave the folder
+    /// not empty.
     private static func removeContents(of fd: Int32) -> Bool {
         guard let dir = fdopendir(fd) else {
             close(fd)
             return false
         }
         defer { closedir(dir) }
-        var ok = true
+        var entries: [(name: String, isFolder: Bool)] = []
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
             }
             if name == "." || name == ".." { continue }
-            if entry.pointee.d_type == UInt8(DT_DIR) {
+            entries.append((name, entry.pointee.d_type == UInt8(DT_DIR)))
+        }
+        var ok = true
+        for (name, isFolder) in entries {
+            if isFolder {
                 let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 if child < 0 || !removeContents(of: child) { ok = false }
                 if unlinkat(fd, name, AT_REMOVEDIR) != 0 { ok = false }

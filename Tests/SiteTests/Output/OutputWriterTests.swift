@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Glibc
+import OperatingSystem
 import Synchronization
 import Testing
 
