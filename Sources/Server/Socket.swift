@@ -28,7 +28,8 @@ enum Socket {
     }
 
     static func setTimeout(_ fd: Int32, option: Int32, milliseconds: Int32) {
-        var value = timeval(tv_sec: Int(milliseconds / 1000), tv_usec: Int(milliseconds % 1000) * 1000)
+        // `.init`: `tv_usec` is an Int in Glibc and an Int32 in Darwin.
+        var value = timeval(tv_sec: .init(milliseconds / 1000), tv_usec: .init(milliseconds % 1000 * 1000))
         setsockopt(fd, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 

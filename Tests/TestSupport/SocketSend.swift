@@ -22,7 +22,7 @@ public struct LoopbackError: Error, CustomStringConvertible {
 public func connectLoopback(port: UInt16, timeoutMilliseconds: Int = 5_000) throws(LoopbackError) -> Int32 {
     let fd = StreamSockets.make()
     guard fd >= 0 else { throw LoopbackError(description: "socket: \(String(cString: strerror(errno)))") }
-    var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
+    var timeout = timeval(tv_sec: .init(timeoutMilliseconds / 1000), tv_usec: .init(timeoutMilliseconds % 1000 * 1000))
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
