@@ -28,15 +28,10 @@ public struct FetchHelper: Sendable {
         if let named = environment[environmentVariable], !named.isEmpty {
             path = named
         } else {
-            // Beside the running program; under Xcode's `xctest`, which runs tests from its own folder, beside the
-            // test bundle, in the folder `swift build` made.
-            let folders =
-                [RunningExecutable.path.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }]
-                + Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map {
-                    $0.bundleURL.deletingLastPathComponent()
-                }
-            let candidates = folders.compactMap { $0?.appendingPathComponent(executableName).path }
-            path = candidates.first { access($0, X_OK) == 0 } ?? candidates.first ?? executableName
+            // Beside the program this code is linked into (a test bundle, under `swift test`).
+            path =
+                URL(fileURLWithPath: RunningExecutable.productsFolder ?? ".").appendingPathComponent(executableName)
+                .path
         }
         guard access(path, X_OK) == 0 else { throw .helperMissing(path: path) }
         return FetchHelper(path: path)

@@ -12,4 +12,24 @@ package enum RunningExecutable {
         guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
         return URL(fileURLWithPath: first).resolvingSymlinksInPath().path
     }()
+
+    /// The folder of the program or test bundle this code is linked into: where `swift build` put the programs
+    /// built with it. The same as the running program's folder, except under a test runner: Xcode's `xctest` and
+    /// SwiftPM's testing helper on macOS load the test bundle (`…/debug/X.xctest/Contents/MacOS/X`) from their own
+    /// folder.
+    package static let productsFolder: String? = {
+        let programFolder = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        #if canImport(Darwin)
+            var info = Dl_info()
+            guard dladdr(#dsohandle, &info) != 0, let name = info.dli_fname else { return programFolder }
+            var url = URL(fileURLWithPath: String(cString: name)).resolvingSymlinksInPath()
+            if let bundle = url.pathComponents.lastIndex(where: { $0.hasSuffix(".xctest") }) {
+                url = URL(fileURLWithPath: NSString.path(withComponents: Array(url.pathComponents[...bundle])))
+            }
+            return url.deletingLastPathComponent().path
+        #else
+            // Linux: SwiftPM's test bundle is itself the program that runs (and Glibc hides `dladdr`).
+            return programFolder
+        #endif
+    }()
 }

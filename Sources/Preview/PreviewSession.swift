@@ -51,7 +51,7 @@ public final class PreviewSession: Sendable {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return false }
         let watcherReady = DispatchSemaphore(value: 0)
         let paths = watchedPaths
-        Thread.detachNewThread { [self] in
+        let watching = Thread { [self] in
             let watcher = FileWatcher(paths: paths)  // not Sendable: created and used on this thread only
             watcherReady.signal()
             while !stopping.load(ordering: .acquiring) {
@@ -62,6 +62,10 @@ public final class PreviewSession: Sendable {
             }
             watcherDone.signal()
         }
+        // The rebuilds run here: the stack of the main thread (8 MiB), not macOS's 512 KiB for other threads,
+        // which a dataset nested as deep as the JSON parser allows would overflow in a debug build.
+        watching.stackSize = 8 << 20
+        watching.start()
         watcherReady.wait()
         return rebuilder.build()
     }

@@ -71,7 +71,8 @@ public enum DatasetUpdater {
     static func rootVersion(_ path: String) -> Int? {
         guard let data = FileManager.default.contents(atPath: path),
             let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let number = root["version"] as? NSNumber, number.doubleValue == number.doubleValue.rounded()
+            let number = root["version"] as? NSNumber, number.doubleValue == number.doubleValue.rounded(),
+            String(cString: number.objCType) != "c"  // `true`, which Apple's JSONSerialization gives as an NSNumber
         else { return nil }
         return number.intValue
     }

@@ -9,8 +9,17 @@ import Synchronization
 /// The request done with URLSession: the one place in the project that links FoundationNetworking (and so
 /// libcurl), which is why it lives in this helper and not in `guzzi-site`.
 enum SessionFetch {
+    /// What the completion handler hands over: Sendable values only, as Apple's SDKs have not always marked
+    /// `URLResponse` Sendable.
+    private struct Answer: Sendable {
+        var status: Int?
+        var headers: [String: String] = [:]
+        var body = Data()
+        var error: (any Error)?
+    }
+
     private final class Box: Sendable {
-        let value = Mutex<(Data?, URLResponse?, (any Error)?)?>(nil)
+        let value = Mutex<Answer?>(nil)
     }
 
     /// The answer, or why there is none in words for the user (`timed out after 3 s`).
@@ -31,7 +40,16 @@ enum SessionFetch {
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         let task = session.dataTask(with: url) { data, response, error in
-            box.value.withLock { $0 = (data, response, error) }
+            var answer = Answer(body: data ?? Data(), error: error)
+            if let http = response as? HTTPURLResponse {
+                answer.status = http.statusCode
+                for (name, value) in http.allHeaderFields {
+                    if let name = name as? String, let value = value as? String {
+                        answer.headers[name.lowercased()] = value
+                    }
+                }
+            }
+            box.value.withLock { $0 = answer }
             done.signal()
         }
         task.resume()
@@ -41,17 +59,15 @@ enum SessionFetch {
         while done.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
             if getppid() != parent { exit(1) }
         }
-        let (data, response, error) = box.value.withLock { $0 } ?? (nil, nil, nil)
-        if let error { return .failure(.transport(reason: describe(error, timeoutSeconds: request.timeoutSeconds))) }
-        guard let http = response as? HTTPURLResponse else { return .failure(.transport(reason: "no HTTP response")) }
-        var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        let answer = box.value.withLock { $0 } ?? Answer()
+        if let error = answer.error {
+            return .failure(.transport(reason: describe(error, timeoutSeconds: request.timeoutSeconds)))
         }
+        guard let status = answer.status else { return .failure(.transport(reason: "no HTTP response")) }
         return .success(
             FetchedResponse(
-                status: http.statusCode, reason: HTTPURLResponse.localizedString(forStatusCode: http.statusCode),
-                headers: fields, body: [UInt8](data ?? Data())))
+                status: status, reason: HTTPURLResponse.localizedString(forStatusCode: status),
+                headers: answer.headers, body: [UInt8](answer.body)))
     }
 
     private static func describe(_ error: any Error, timeoutSeconds: Int) -> String {

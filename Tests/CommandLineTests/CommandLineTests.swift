@@ -1,4 +1,5 @@
 import Foundation
+import OperatingSystem
 import TestSupport
 import Testing
 
@@ -8,8 +9,8 @@ import Testing
 
     /// The binary sits next to the test bundle in the build folder.
     static let binary: String = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("guzzi-site").path
+        // Beside the test bundle (under Xcode's xctest, `CommandLine.arguments[0]` is xctest's own path).
+        let beside = (RunningExecutable.productsFolder ?? ".") + "/guzzi-site"
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         return repositoryRoot + "/.build/debug/guzzi-site"
     }()

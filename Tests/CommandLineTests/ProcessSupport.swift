@@ -4,8 +4,9 @@ import Synchronization
 import TestSupport
 
 /// A child process (the `guzzi-site` binary, or a Python HTTP server) whose output is collected as it comes,
-/// so a test can wait for a line with a timeout instead of reading to the end.
-final class ChildProcess: Sendable {
+/// so a test can wait for a line with a timeout instead of reading to the end. `@unchecked`: Linux's Foundation
+/// marks `Process` Sendable and some of Apple's SDKs do not; its state is set before `run()` and only read after.
+final class ChildProcess: @unchecked Sendable {
     let process: Process
     private let stdoutText = TextBuffer()
     private let stderrText = TextBuffer()
