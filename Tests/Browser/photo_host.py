@@ -223,9 +223,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 class TLSServer(http.server.ThreadingHTTPServer):
-    """TLS on each connection in its own thread (a handshake in accept() would hold up every other client)."""
+    """TLS on each connection in its own thread (a handshake in accept() would hold up every other client), with a
+    listen backlog of 1024: socketserver's default of 5 fills when a gallery asks for its photos at once on a busy
+    machine, and a connection then waits a second or more for the kernel's SYN retry."""
 
     daemon_threads = True
+    request_queue_size = 1024
     context = None
 
     def finish_request(self, request, client_address):

@@ -111,13 +111,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send(200, json.dumps(answer(photo_id, short)))
 
 
+class Server(http.server.ThreadingHTTPServer):
+    request_queue_size = 1024  # socketserver's 5 could fill when `photos` asks about many photos at once
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--gone-every", type=int, default=0)
     args = parser.parse_args()
     Handler.gone_every = args.gone_every
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server = Server(("127.0.0.1", args.port), Handler)
     print("port %d" % server.server_address[1], flush=True)
     try:
         server.serve_forever()
