@@ -13,23 +13,24 @@ package enum AtomicRename {
 
     /// Exchanges the entries at `first` and `second`; 0 or the error number.
     package static func exchange(_ first: String, _ second: String) -> Int32 {
-        #if canImport(Glibc) && !GUZZI_PORTABLE
-            guard let renameat2 = linuxRenameAt2 else { return ENOSYS }
-            return renameat2(AT_FDCWD, first, AT_FDCWD, second, 1 << 1) == 0 ? 0 : errno  // RENAME_EXCHANGE
-        #elseif canImport(Darwin)
-            return renameatx_np(AT_FDCWD, first, AT_FDCWD, second, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
-        #else
-            return ENOSYS
-        #endif
+        rename(first, second, .exchange)
     }
 
     /// Moves `source` to `destination` unless something is there already (`EEXIST`); 0 or the error number.
     package static func moveIfAbsent(_ source: String, to destination: String) -> Int32 {
+        rename(source, destination, .noReplace)
+    }
+
+    private enum Mode { case exchange, noReplace }
+
+    private static func rename(_ from: String, _ to: String, _ mode: Mode) -> Int32 {
         #if canImport(Glibc) && !GUZZI_PORTABLE
             guard let renameat2 = linuxRenameAt2 else { return ENOSYS }
-            return renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1 << 0) == 0 ? 0 : errno  // RENAME_NOREPLACE
+            let flags: UInt32 = mode == .exchange ? 1 << 1 : 1 << 0  // RENAME_EXCHANGE, RENAME_NOREPLACE
+            return renameat2(AT_FDCWD, from, AT_FDCWD, to, flags) == 0 ? 0 : errno
         #elseif canImport(Darwin)
-            return renameatx_np(AT_FDCWD, source, AT_FDCWD, destination, UInt32(RENAME_EXCL)) == 0 ? 0 : errno
+            let flags = UInt32(mode == .exchange ? RENAME_SWAP : RENAME_EXCL)
+            return renameatx_np(AT_FDCWD, from, AT_FDCWD, to, flags) == 0 ? 0 : errno
         #else
             return ENOSYS
         #endif
