@@ -38,6 +38,18 @@ public final class FileWatcher {
         source.waitForChanges(quietMilliseconds: quietMilliseconds, timeoutMilliseconds: timeoutMilliseconds)
     }
 
+    /// The watched paths, a trailing slash dropped: folders are watched as trees, anything else (a file, or a
+    /// path that does not exist yet) as a single file.
+    static func split(_ paths: [String]) -> (trees: [String], files: [String]) {
+        var trees: [String] = []
+        var files: [String] = []
+        for path in paths {
+            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            if isDirectory(trimmed) { trees.append(trimmed) } else { files.append(trimmed) }
+        }
+        return (trees, files)
+    }
+
     /// Editor droppings that are never the real change: dotfiles (swap files) and backups.
     static func isScratch(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~")

@@ -20,16 +20,13 @@ final class InotifyWatcher: ChangeSource {
     init?(paths: [String]) {
         guard let queue = InotifyQueue() else { return nil }
         self.queue = queue
-        for path in paths {
-            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            if FileWatcher.isDirectory(trimmed) {
-                addTree(trimmed, reportInto: nil)
-            } else {
-                let url = URL(fileURLWithPath: trimmed)
-                let parent = trimmed.contains("/") ? url.deletingLastPathComponent().path : "."
-                singleFiles[parent, default: [:]][url.lastPathComponent] = trimmed
-                addWatch(parent)
-            }
+        let (trees, files) = FileWatcher.split(paths)
+        for tree in trees { addTree(tree, reportInto: nil) }
+        for file in files {
+            let url = URL(fileURLWithPath: file)
+            let parent = file.contains("/") ? url.deletingLastPathComponent().path : "."
+            singleFiles[parent, default: [:]][url.lastPathComponent] = file
+            addWatch(parent)
         }
     }
 

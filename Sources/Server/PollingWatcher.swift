@@ -24,14 +24,7 @@ final class PollingWatcher: ChangeSource {
     private var last: [String: Signature]
 
     init(paths: [String]) {
-        var trees: [String] = []
-        var singleFiles: [String] = []
-        for path in paths {
-            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-            if FileWatcher.isDirectory(trimmed) { trees.append(trimmed) } else { singleFiles.append(trimmed) }
-        }
-        self.trees = trees
-        self.singleFiles = singleFiles
+        (trees, singleFiles) = FileWatcher.split(paths)
         last = [:]
         last = scan()
     }
