@@ -95,30 +95,6 @@ struct Site: Sendable {
         }
     }
 
-    /// Files that are not pages (`DataFile`): the JSON index and the script data (`BrowserData`) of each edition,
-    /// the sitemap and robots.txt.
-    func dataFiles() -> [DataFile] {
-        let plan = plan
-        let editions = editions
-        var files: [DataFile] = editions.languages.map { language in
-            DataFile(language.rawValue + "/index.json") {
-                CatalogueIndex(edition: editions[language]!, plan: plan).json()
-            }
-        }
-        files += BrowserData.files(plan: plan, editions: editions).map { file in
-            DataFile(file.path) {
-                () throws(SiteError) -> [UInt8] in file.make()
-            }
-        }
-        let search = SearchEngineFiles(plan: plan, baseURL: frame.baseURL)
-        files.append(DataFile("robots.txt", template: SearchEngineFiles.robotsTemplate) { search.robotsContext() })
-        if frame.baseURL != nil {
-            files.append(
-                DataFile("sitemap.xml", template: SearchEngineFiles.sitemapTemplate) { search.sitemapContext() ?? [:] })
-        }
-        return files
-    }
-
     /// A template that is not a page (the sitemap, robots.txt), rendered in the default edition's locale.
     func render(template: String, context: [String: Value]) throws(SiteError) -> [UInt8] {
         do {

@@ -1,14 +1,10 @@
 import Catalogue
 import Files
 import Synchronization
-import Templating
 
-/// What one `serve` session keeps between builds, so that editing a template does not decode the catalogue
-/// and rebuild every page model again: those depend only on the dataset, the localisation tables and the
-/// URLs, not on the templates. A build that finds the same inputs reuses them and only renders.
-///
-/// The page models of a large catalogue take a lot of memory, so they are kept only up to `maximumPages`; their
-/// digests, 16 bytes a page, always.
+/// What one `serve` session keeps between builds, so that editing a template does not decode and plan the
+/// catalogue again: the plan depends only on the dataset, the localisation tables and the URLs, not on the
+/// templates. A build that finds the same inputs reuses it.
 public final class BuildCache: Sendable {
     struct Entry: Sendable {
         /// `BuildKeys.models`: the digest of all the plan and the page models depend on (the dataset, the
@@ -18,12 +14,8 @@ public final class BuildCache: Sendable {
         /// reads equal editions itself.
         let plan: SitePlan
         let warnings: [Problem]
-        let contexts: [[String: Value]]?
-        /// The digest of each page model (see `BuildKeys`), so that a template edit needs none hashed again.
-        let digests: [Digest]?
     }
 
-    static let maximumPages = 5_000
     private let entry = Mutex<Entry?>(nil)
     public init() {}
 

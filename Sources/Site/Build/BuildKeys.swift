@@ -100,7 +100,7 @@ struct BuildKeys: Sendable {
         return hasher.finalize()
     }
 
-    /// The key of a data file made from the catalogue as a whole (`DataFile.Content.bytes`): the whole catalogue
+    /// The key of a data file made from the catalogue as a whole (`DataScripts`): the whole catalogue
     /// (`models`) and the file's path.
     func dataFile(_ path: String) -> Digest {
         var hasher = StableHasher()

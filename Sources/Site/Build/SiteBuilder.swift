@@ -30,19 +30,17 @@ public enum SiteBuilder {
             let site = try makeSite(loaded, options: options)
             if options.endsProcess { ExitHeap.keep(site) }
             clock.lap("plan")
-            // serve's first pass after a template or asset edit: the open pages alone (see `onlyPages`).
+            // serve's first pass after a template or asset edit: the open pages alone (see `onlyPages`), and the
+            // assets they name.
             let only = loaded.cached != nil && output is IncrementalWriter ? options.onlyPages : nil
-            let dataFiles = only == nil ? site.dataFiles() : []
-            let assets = try writeAssets(loaded.assets, to: output, keys: loaded.keys)
-            let pages = try renderAndWrite(
-                site: site, output: output, keys: loaded.keys, dataFiles: dataFiles, cached: loaded.cached,
-                keepingContexts: cache != nil && loaded.cached == nil
-                    && site.plan.pages.count <= BuildCache.maximumPages,
-                only: only, progress: progress)
-            // Made from what the files above hold (the worker names them by their digests): after them, in order.
-            let offline =
-                only == nil
-                ? try writeOfflineFiles(site: site, output: output, keys: loaded.keys) : (files: 0, made: 0, bytes: 0)
+            let build = BuildScope(site: site, keys: loaded.keys, output: output)
+            let writer = ProductWriter(output: output, progress: progress)
+            var totals = ProductWriter.Totals()
+            for wave in generators {
+                var products = wave.flatMap { $0.products(in: build) }
+                if let only { products = products.filter { only.contains($0.path) || $0.path.hasPrefix("assets/") } }
+                totals += try writer.write(products)
+            }
             try checkMissingLabels(loaded.editions, folder: options.resourcesPath + "/i18n")
             clock.lap("render and write")
             // A partial build records no global key, so the next build cannot take the output as up to date.
@@ -51,16 +49,11 @@ public enum SiteBuilder {
                 keepingOthers: only != nil)
             clock.lap("publish")
             if let cache, loaded.cached == nil {
-                cache.store(
-                    BuildCache.Entry(
-                        key: loaded.keys.models, plan: site.plan, warnings: loaded.warnings, contexts: pages.contexts,
-                        digests: pages.digests))
+                cache.store(BuildCache.Entry(key: loaded.keys.models, plan: site.plan, warnings: loaded.warnings))
             }
             var report = BuildReport(
-                pages: site.plan.pages.count,
-                files: site.plan.pages.count + loaded.assets.files.count + dataFiles.count + offline.files,
-                bytes: assets.bytes + pages.bytes + offline.bytes, warnings: loaded.warnings, phases: clock.phases,
-                changes: changes, rendered: assets.made + pages.made + offline.made)
+                pages: site.plan.pages.count, files: totals.files, bytes: totals.bytes, warnings: loaded.warnings,
+                phases: clock.phases, changes: changes, rendered: totals.made)
             report.isPartial = only != nil
             report.photos = PhotoFiles.count(site.plan.catalogue, sidecar: site.plan.photos)
             return report
@@ -69,6 +62,15 @@ public enum SiteBuilder {
             throw error
         }
     }
+
+    /// Everything the build writes, generator by generator, in waves: a wave is written before the next one lists
+    /// its products, which may read what the files before hold (the offline worker names them by their digests).
+    /// In a wave, the large data files first, so they start early.
+    static let generators: [[any Generator]] = [
+        [DataScripts(), SearchEngineFiles(), AssetFiles(), SitePages(), FacetValuePages(), MotorcyclePages()],
+        [OfflineStage(number: 0)],
+        [OfflineStage(number: 1)],
+    ]
 
     /// Everything a build reads, and the keys it gives.
     struct Loaded {
@@ -173,23 +175,6 @@ public enum SiteBuilder {
             throw .output(path: page.route.filePath, message: "two pages would be written to this file")
         }
         return site
-    }
-
-    /// Step 4: the assets, under their content names; an asset whose bytes the output holds is left alone.
-    static func writeAssets(_ assets: SiteAssets, to output: any SiteOutput, keys: BuildKeys) throws(SiteError)
-        -> (made: Int, bytes: Int)
-    {
-        var written = (made: 0, bytes: 0)
-        for asset in assets.files {
-            let path = "assets/" + asset.published
-            let key = keys.asset(asset.bytes)
-            if output.current(path, key: key) == nil {
-                try output.store(path, key: key, bytes: asset.bytes)
-                written.made += 1
-            }
-            written.bytes += asset.bytes.count
-        }
-        return written
     }
 }
 

@@ -176,3 +176,19 @@ struct OfflineFiles {
             ])
     }
 }
+
+/// The offline files as products, in two generators that run one after the other (`OfflineFiles.stage`): the
+/// second names what the first stored by its digest. Each file is keyed by its model, like the sitemap.
+struct OfflineStage: Generator {
+    let number: Int
+
+    func products(in build: BuildScope) -> [Product] {
+        let site = build.site
+        let files = OfflineFiles(site: site).stage(number) { build.stored($0) } ?? []
+        return files.map { file in
+            let known = file.context["t"] == nil ? [:] : ["t": site.labelDigests[file.language]!]
+            let context = file.context
+            return site.drawnProduct(file.path, template: file.template, keys: build.keys, known: known) { context }
+        }
+    }
+}

@@ -15,7 +15,7 @@ import Files
 /// - the page's own route, twins, language and template.
 /// `MotorcyclePageKeyTests` edits every field of a motorcycle, its texts, its neighbours, the catalogue's size
 /// and version, and checks that whenever a page's model changes, its key does; debug builds also render every
-/// page a rebuild leaves alone and compare it with the file (`SiteBuilder.renderAndWrite`).
+/// page a rebuild leaves alone and compare it with the file (`ProductWriter`).
 struct MotorcyclePageKey: Sendable {
     private let shared: Digest
     /// Per motorcycle (in catalogue order): its fields and facet values.

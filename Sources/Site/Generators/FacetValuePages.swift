@@ -1,0 +1,13 @@
+/// The page of each facet value (`FacetPages`: the motorcycles of one family, decade, engine…), hundreds of them:
+/// keyed by `FacetValuePageKey`, so that a one-bike edit makes the models of the few pages that list that bike.
+struct FacetValuePages: Generator {
+    func products(in build: BuildScope) -> [Product] {
+        let site = build.site
+        let key = FacetValuePageKey(
+            plan: site.plan, parts: MotorcyclePageKey(plan: site.plan, setting: build.keys.setting))
+        return site.plan.pages.compactMap { page in
+            guard case .facetValue = page.kind else { return nil }
+            return site.pageProduct(page, keys: build.keys) { key.digest(for: page) }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// Every motorcycle's page and gallery (`MotorcyclePage`, `GalleryPage`), two thirds of the site: keyed by
+/// `MotorcyclePageKey`, which stands for their models without making them, so that a one-bike edit makes the
+/// models of that bike's pages alone.
+struct MotorcyclePages: Generator {
+    func products(in build: BuildScope) -> [Product] {
+        let site = build.site
+        let key = MotorcyclePageKey(plan: site.plan, setting: build.keys.setting)
+        return site.plan.pages.compactMap { page in
+            switch page.kind {
+            case .motorcycle, .gallery:
+                return site.pageProduct(page, keys: build.keys) { key.digest(for: page) }
+            default:
+                return nil
+            }
+        }
+    }
+}
