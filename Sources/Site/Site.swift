@@ -33,16 +33,15 @@ struct Site: Sendable {
     }
 
     init(
-        plan: SitePlan, editions: Editions, library: TemplateLibrary, assets: SiteAssets, baseURL: String?,
-        servedFromPath: String? = nil, offline: Bool = true
+        plan: SitePlan, editions: Editions, library: TemplateLibrary, assets: SiteAssets,
+        publishing: Publishing = Publishing()
     ) throws(SiteError) {
         self.plan = plan
         self.assets = assets
         self.editions = editions
         self.library = library
         frame = PageFrame(
-            plan: plan, baseURL: baseURL, datasetVersion: plan.catalogue.version, editions: editions,
-            servedFromPath: servedFromPath, offline: offline)
+            plan: plan, datasetVersion: plan.catalogue.version, editions: editions, publishing: publishing)
         var uiStrings: [Language: Value] = [:]
         var shared: [Language: Digest] = [:]
         for language in editions.languages {

@@ -26,8 +26,7 @@ enum BarChart {
     /// as 0); the chart grows by `rowHeight` per bar. `emptyText` (the edition's `chart_no_data` label)
     /// replaces the bars when there is none.
     static func svg(
-        id: String, title: String, description: String, bars: [Bar], format: NumberFormat,
-        emptyText: String
+        _ heading: ChartHeading, bars: [Bar], format: NumberFormat, emptyText: String
     ) -> String {
         let valueLabels = bars.map { format.string(Double(max(0, $0.value)), maxFractionDigits: 0) }
         let widestValue = valueLabels.map { SVG.estimatedWidth($0, fontSize: fontSize) }.max() ?? 0
@@ -36,9 +35,7 @@ enum BarChart {
         let height = 2 * padding + rowHeight * Double(max(1, bars.count))
 
         var out = ByteBuffer(capacity: 1024 + bars.count * 384)
-        SVG.open(
-            id: id, kind: "chart-bars", width: width, height: height, title: title, description: description,
-            to: &out)
+        SVG.open(heading, kind: "chart-bars", width: width, height: height, to: &out)
         out.append("\n")
         SVG.appendLine(
             barStart, padding, barStart, height - padding, attributes: " class=\"axis\" stroke=\"currentColor\"",

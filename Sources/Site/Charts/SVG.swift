@@ -124,9 +124,9 @@ enum SVG {
     /// Not `role="img"`: that would make the linked dots and bars inside invisible to screen readers while
     /// they can still be reached with the keyboard.
     static func open(
-        id: String, kind: StaticString, width: Double, height: Double, title: String, description: String,
-        to out: inout ByteBuffer
+        _ heading: ChartHeading, kind: StaticString, width: Double, height: Double, to out: inout ByteBuffer
     ) {
+        let (id, title, description) = (heading.id, heading.title, heading.description)
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart ")
         out.append(kind)
         out.append("\" role=\"group\" aria-labelledby=\"")

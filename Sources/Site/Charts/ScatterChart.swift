@@ -26,17 +26,13 @@ enum ScatterChart {
     /// An accessible inline <svg> scatter plot: one dot per point, each wrapped in <a href> with a <title> (the
     /// tooltip: label, and the x/y values).
     ///
-    /// - Parameters:
-    ///   - id: A page-unique prefix for the ids of the `<title>` (`<id>-title`) and `<desc>` (`<id>-desc`).
-    ///   - xIsYear: The x values are years: ticks on whole years (every 10 for a century) printed without
-    ///     grouping ("1950", not "1,950").
-    ///   - emptyText: Shown in place of the dots when there is no point (the edition's `chart_no_data` label).
+    /// `emptyText` is shown in place of the dots when there is no point (the edition's `chart_no_data` label).
     /// Points with a non-finite coordinate are left out; points on the same spot are fanned out slightly.
     static func svg(
-        id: String, title: String, description: String, xLabel: String, yLabel: String,
-        points: [ChartPoint], seriesNames: [String], format: NumberFormat,
-        xIsYear: Bool = true, emptyText: String
+        _ heading: ChartHeading, axes: ChartAxes, points: [ChartPoint], seriesNames: [String], format: NumberFormat,
+        emptyText: String
     ) -> String {
+        let (xLabel, yLabel, xIsYear) = (axes.x, axes.y, axes.xIsYear)
         let points = points.filter { $0.x.isFinite && $0.y.isFinite }
         let xFormat = xIsYear ? format.withoutGrouping : format
 
@@ -77,9 +73,7 @@ enum ScatterChart {
         func py(_ y: Double) -> Double { plotBottom - (y - y0) / (y1 > y0 ? y1 - y0 : 1) * plotHeight }
 
         var out = ByteBuffer(capacity: 512 + points.count * 256)
-        SVG.open(
-            id: id, kind: "chart-scatter", width: width, height: height, title: title, description: description,
-            to: &out)
+        SVG.open(heading, kind: "chart-scatter", width: width, height: height, to: &out)
         out.append("\n")
 
         // Legend.

@@ -48,12 +48,13 @@ struct CataloguePage {
         let items: [Value] = slice.map { index in
             let bike = bikes[index]
             let texts = plan.texts[edition.language]![index]
-            return Self.row(
+            return CatalogueRow(
                 id: .number(Double(bike.id)), name: bike.general.name,
                 compareLabel: edition.localization.format("compare_pick_name", ["name": bike.general.name]),
                 href: page.route.link(to: plan.motorcycleRoute(edition.language, index: index)), years: texts.years,
-                displacement: texts.displacement, raw: bike.engine.displacementReal, power: texts.power,
-                thumb: thumbnails.value(bike))
+                displacement: texts.displacement, rawDisplacement: bike.engine.displacementReal, power: texts.power,
+                thumb: thumbnails.value(bike)
+            ).value
         }
         var pager: Value = .null
         if pages.count > 1 {
@@ -84,31 +85,7 @@ struct CataloguePage {
             "pager": pager,
             "thumbnails": .bool(thumbnails.areShown),
             // The shape of a row for the script, which draws rows from data with the same markup.
-            "row_template": Self.row(
-                id: .text(""), name: "", compareLabel: "", href: "", years: "", displacement: nil, raw: nil,
-                power: nil),
-        ]
-    }
-
-    /// One list row; figures are `{value, lang}` maps, the shape `partials/value.html` draws, dash included;
-    /// `thumb` is the row's `ListThumbnails` value (null: no photo, or no thumbnails at all).
-    static func row(
-        id: Value, name: String, compareLabel: String, href: String, years: String, displacement: String?, raw: Double?,
-        power: String?,
-        thumb: Value = .null
-    ) -> Value {
-        [
-            "id": id,
-            "name": .text(name),
-            "compare_label": .text(compareLabel),
-            "href": .text(href),
-            "years": .text(years),
-            "displacement": [
-                "value": displacement.map { .text($0) } ?? .null, "lang": .null, "unit": "cc",
-                "raw": raw.map { .number($0) } ?? .null,
-            ],
-            "power": ["value": power.map { .text($0) } ?? .null, "lang": .null],
-            "thumb": thumb,
+            "row_template": CatalogueRow.shape.value,
         ]
     }
 }

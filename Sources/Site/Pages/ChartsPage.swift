@@ -42,15 +42,19 @@ struct ChartsPage {
         context["charts"] = [
             "power": .html(
                 ScatterChart.svg(
-                    id: "chart-power", title: l["chart_power_title"], description: l["chart_power_description"],
-                    xLabel: l["chart_year"], yLabel: l["chart_power_axis"], points: points { $0.engine.power?.peak },
-                    seriesNames: series, format: edition.numbers, emptyText: l["chart_no_data"])),
+                    ChartHeading(
+                        id: "chart-power", title: l["chart_power_title"], description: l["chart_power_description"]),
+                    axes: ChartAxes(x: l["chart_year"], y: l["chart_power_axis"]),
+                    points: points { $0.engine.power?.peak }, seriesNames: series, format: edition.numbers,
+                    emptyText: l["chart_no_data"])),
             "displacement": .html(
                 ScatterChart.svg(
-                    id: "chart-displacement", title: l["chart_displacement_title"],
-                    description: l["chart_displacement_description"], xLabel: l["chart_year"],
-                    yLabel: l["chart_displacement_axis"], points: points { $0.engine.displacementReal },
-                    seriesNames: series, format: edition.numbers, emptyText: l["chart_no_data"])),
+                    ChartHeading(
+                        id: "chart-displacement", title: l["chart_displacement_title"],
+                        description: l["chart_displacement_description"]),
+                    axes: ChartAxes(x: l["chart_year"], y: l["chart_displacement_axis"]),
+                    points: points { $0.engine.displacementReal }, seriesNames: series, format: edition.numbers,
+                    emptyText: l["chart_no_data"])),
             "rows": .list(rows),
         ]
         return context

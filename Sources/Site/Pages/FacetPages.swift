@@ -58,9 +58,10 @@ struct FacetPages {
             "values": .list(valueLinks(page, facet: facet)),
             "chart": .html(
                 BarChart.svg(
-                    id: "chart-" + plan.facets[facet].id, title: l.format("facet_chart_title", ["facet": name]),
-                    description: l["facet_chart_description"], bars: bars, format: edition.numbers,
-                    emptyText: l["chart_no_data"])),
+                    ChartHeading(
+                        id: "chart-" + plan.facets[facet].id, title: l.format("facet_chart_title", ["facet": name]),
+                        description: l["facet_chart_description"]),
+                    bars: bars, format: edition.numbers, emptyText: l["chart_no_data"])),
             "browse_href": .text(page.route.link(to: plan.browseRoute(edition.language))),
         ]
         return context

@@ -25,14 +25,11 @@ struct PageFrame: Sendable {
     /// The parts of each edition's catalogue data, from the edition's folder (`BrowserData.cataloguePaths`).
     let catalogueData: [String]
 
-    init(
-        plan: SitePlan, baseURL: String?, datasetVersion: Int, editions: Editions,
-        servedFromPath: String? = nil, offline: Bool = true
-    ) {
+    init(plan: SitePlan, datasetVersion: Int, editions: Editions, publishing: Publishing) {
         self.plan = plan
-        self.servedFromPath = servedFromPath
-        self.offline = offline
-        self.baseURL = baseURL
+        servedFromPath = publishing.servedFromPath
+        offline = publishing.offline
+        baseURL = publishing.baseURL
         self.datasetVersion = datasetVersion
         self.editions = editions
         catalogueData = BrowserData.cataloguePaths(plan)

@@ -83,8 +83,9 @@ private struct ChartXML {
         format: NumberFormat = .englishForTests, emptyText: String = "No data"
     ) -> String {
         ScatterChart.svg(
-            id: "power", title: "Power by year", description: "One dot per motorcycle.", xLabel: "Year",
-            yLabel: "Power (hp)", points: points, seriesNames: series, format: format, emptyText: emptyText)
+            ChartHeading(id: "power", title: "Power by year", description: "One dot per motorcycle."),
+            axes: ChartAxes(x: "Year", y: "Power (hp)"), points: points, seriesNames: series, format: format,
+            emptyText: emptyText)
     }
 
     static let bars: [Bar] = [
@@ -96,8 +97,8 @@ private struct ChartXML {
 
     static func barChart(_ bars: [Bar] = bars, format: NumberFormat = .englishForTests) -> String {
         BarChart.svg(
-            id: "families", title: "Families", description: "Motorcycles per family.", bars: bars, format: format,
-            emptyText: "No data")
+            ChartHeading(id: "families", title: "Families", description: "Motorcycles per family."), bars: bars,
+            format: format, emptyText: "No data")
     }
 
     /// Fails when the output carries a number that is not one: what a division by zero would print.
@@ -202,7 +203,7 @@ private struct ChartXML {
     @Test func hostileTextIsEscaped() {
         let nasty = ChartPoint(x: 1950, y: 1, label: Self.hostile, href: "a\"onmouseover='x'&<", series: 0)
         let svg = ScatterChart.svg(
-            id: "x\"y", title: Self.hostile, description: "<b>&</b>", xLabel: "<x>", yLabel: "'y'",
+            ChartHeading(id: "x\"y", title: Self.hostile, description: "<b>&</b>"), axes: ChartAxes(x: "<x>", y: "'y'"),
             points: [nasty], seriesNames: ["<s1>", "s&2"], format: .englishForTests, emptyText: "<no>")
         #expect(!svg.contains("<script"))
         #expect(!svg.contains("<b>"))

@@ -213,7 +213,7 @@ import Testing
         let options = BuildTests.options(output: "/nonexistent")
         let site = try Site(
             plan: plan, editions: editions, library: try SiteBuilder.loadInputs(options).library,
-            assets: try SiteAssets(folder: options.resourcesPath + "/assets"), baseURL: nil)
+            assets: try SiteAssets(folder: options.resourcesPath + "/assets"))
         let page = try #require(plan.pages.first { $0.route.filePath == "it/moto/bike-1-1921/index.html" })
         let html = String(decoding: try site.render(page), as: UTF8.self)
         #expect(
@@ -270,7 +270,8 @@ import Testing
         let library = try SiteBuilder.loadInputs(options).library
         let site = try Site(
             plan: plan, editions: editions, library: library,
-            assets: try SiteAssets(folder: options.resourcesPath + "/assets"), baseURL: "https://example.org/")
+            assets: try SiteAssets(folder: options.resourcesPath + "/assets"),
+            publishing: Publishing(baseURL: "https://example.org/"))
         let page = try #require(plan.pages.first { $0.route.filePath == "it/pagina/2/index.html" })
         #expect(page.twins["en"]?.filePath == "en/page/2/index.html")
         let html = String(decoding: try site.render(page), as: UTF8.self)

@@ -31,7 +31,7 @@ import Testing
             let plan = SitePlan(catalogue: catalogue, editions: inputs.editions, photos: photos)
             guard
                 let site = try? Site(
-                    plan: plan, editions: inputs.editions, library: inputs.library, assets: assets, baseURL: nil)
+                    plan: plan, editions: inputs.editions, library: inputs.library, assets: assets)
             else { continue }
             for page in plan.pages {
                 var context = site.context(for: page)

@@ -33,7 +33,8 @@ import Testing
         let keys = BuildKeys(options: options, data: data, photos: photoBytes, library: inputs.library, assets: assets)
         let plan = SitePlan(catalogue: loaded.catalogue, editions: inputs.editions, photos: photos)
         let site = try Site(
-            plan: plan, editions: inputs.editions, library: inputs.library, assets: assets, baseURL: baseURL)
+            plan: plan, editions: inputs.editions, library: inputs.library, assets: assets,
+            publishing: Publishing(baseURL: baseURL))
         let standIn = MotorcyclePageKey(plan: plan, setting: keys.setting)
         let valueStandIn = FacetValuePageKey(plan: plan, parts: standIn)
         var found: [String: (model: Digest, key: Digest)] = [:]

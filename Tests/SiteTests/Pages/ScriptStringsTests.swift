@@ -53,7 +53,7 @@ import Testing
         let plan = SitePlan(catalogue: catalogue, editions: inputs.editions)
         let site = try Site(
             plan: plan, editions: inputs.editions, library: inputs.library,
-            assets: try SiteAssets(folder: options.resourcesPath + "/assets"), baseURL: nil)
+            assets: try SiteAssets(folder: options.resourcesPath + "/assets"))
         var texts: [String: Set<String>] = [:]
         for page in plan.pages {
             let html = String(decoding: try site.render(page), as: UTF8.self)
