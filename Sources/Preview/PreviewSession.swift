@@ -29,7 +29,6 @@ public final class PreviewSession: Sendable {
     ) {
         var options = options
         options.servedFromPath = "/"  // the preview serves the site at the root, whatever the base URL says
-        options.defersCleanup = true  // deleted after open pages were told to reload
         self.options = options
         debounce = debounceMilliseconds
         rebuilder = Rebuilder(options: options, server: server, report: report)

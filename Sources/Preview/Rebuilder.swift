@@ -9,7 +9,7 @@ final class Rebuilder: Sendable {
     let server: StaticServer
     private let report: @Sendable (PreviewEvent) -> Void
     private let failing = Mutex(false)
-    /// The decoded catalogue and page models, reused while only templates or assets change.
+    /// The plan, reused while only templates or assets change.
     private let cache = BuildCache()
     private let outputPrefix: String
 
@@ -38,15 +38,16 @@ final class Rebuilder: Sendable {
         failing.withLock { failing in
             do {
                 let open = server.openPages
-                var first = options
-                first.onlyPages = open.isEmpty ? nil : open
-                var report = try SiteBuilder.build(first, cache: cache, waiting: { self.report(.waiting($0)) })
+                var report = try SiteBuilder.build(
+                    options, mode: .preview(cache, openPages: open.isEmpty ? nil : open),
+                    waiting: { self.report(.waiting($0)) })
                 if report.isPartial {
                     server.holdRequests(allowing: open, folders: ["assets"])
                     defer { server.releaseRequests() }
                     reload(&failing)
                     self.report(.reloaded(pages: open.count, seconds: report.seconds))
-                    let rest = try SiteBuilder.build(options, cache: cache, waiting: { self.report(.waiting($0)) })
+                    let rest = try SiteBuilder.build(
+                        options, mode: .preview(cache), waiting: { self.report(.waiting($0)) })
                     report = Self.merging(report, rest)
                 } else {
                     reload(&failing)

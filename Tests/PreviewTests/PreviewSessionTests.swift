@@ -57,9 +57,7 @@ import Testing
         let served = folderSnapshot(preview.output).filter { $0.key != ".guzzi-site" }
         #expect(served == folderSnapshot(clean.outputPath).filter { $0.key != ".guzzi-site" })
         // The manifest of the complete site again: a build with the same inputs finds nothing to do.
-        var again = preview.session.options
-        again.defersCleanup = false
-        let report = try SiteBuilder.build(again)
+        let report = try SiteBuilder.build(preview.session.options)
         #expect(report.changes == OutputChanges(changed: 0, removed: 0, unchanged: served.count))
         #expect(report.rendered == 0)
     }
@@ -113,11 +111,10 @@ import Testing
         #expect((1...3).allSatisfy { page.contains("<p id=\"save-\($0)\"></p>") })
     }
 
-    @Test func thePreviewServesFromTheRootAndDefersCleanup() throws {
+    @Test func thePreviewServesFromTheRootAndWatchesThePhotoSidecar() throws {
         let preview = try PreviewFixture()
         defer { preview.stop() }
         #expect(preview.session.options.servedFromPath == "/")
-        #expect(preview.session.options.defersCleanup)
         #expect(preview.session.watchedPaths.contains(preview.folder + "/info_moto.photos.json"))
     }
 }

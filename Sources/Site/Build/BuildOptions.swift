@@ -16,11 +16,6 @@ public struct BuildOptions: Sendable {
     /// (`OfflineFiles`). Off (`build --no-offline`), pages link neither and each edition's `sw.js` is a worker that
     /// removes an earlier one and its caches from readers' browsers, so a site can stop being offline cleanly.
     public var offline = true
-    /// Leave the previous versions of the files a build replaced in this process's staging folder beside the
-    /// output, for `SiteBuilder.removeStaging(for:)` to delete later. `serve` sets it, and deletes them after
-    /// open pages were told to reload: on this project's disk, deleting a few hundred files took longer than
-    /// rendering them. Nothing reads that folder; a later build, or one after a crash, removes it anyway.
-    public var defersCleanup = false
     /// The build is the last work of its process (`guzzi-site build`): the catalogue, the site plan and the
     /// templates are left for the process's exit to free with its memory at once, rather than freed object by
     /// object as the build returns, which took a millisecond of a 35-ms rebuild (clang's `-disable-free` makes
@@ -29,11 +24,6 @@ public struct BuildOptions: Sendable {
     /// The URL path the site is served from, for the links of the 404 page (served at any address, so its links
     /// cannot be relative). Defaults to the base URL's path, or `/`; `serve` sets `/`, where it serves the site.
     public var servedFromPath: String?
-    /// `serve`'s first pass after an edit: render only these pages (file paths relative to the output), the ones
-    /// open in a browser, so they can reload before the rest of the site is rendered by a second, full build.
-    /// Taken only when the catalogue and tables are unchanged (`BuildCache`: a template or asset edit) and the
-    /// output is one to update in place; else the build is a full one. See `BuildReport.isPartial`.
-    public var onlyPages: Set<String>?
 
     public init(
         dataPath: String = "Resources/sample/info_moto.json", outputPath: String = "output",

@@ -14,7 +14,8 @@ public struct BuildReport: Sendable {
     /// Files made anew: pages rendered, JSON indexes and sitemap made, assets stored. The rest were left as
     /// they were without being rendered, their inputs unchanged.
     public var rendered: Int
-    /// Only `BuildOptions.onlyPages` (and the assets) were brought up to date; a full build must follow.
+    /// Only the open pages of `BuildMode.preview` (and the assets) were brought up to date; a full build must
+    /// follow.
     public var isPartial = false
     /// The dataset's photos, and how many of them the photo sidecar does not size: pages show those in boxes of
     /// fixed proportions, and originals only on request (`UnsizedPhoto`); `guzzi-site photos` sizes them.

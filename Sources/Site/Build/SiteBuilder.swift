@@ -10,29 +10,30 @@ import Templating
 /// (`SiteBuilder+Rendering`) and what a file is keyed by (`BuildKeys`).
 public enum SiteBuilder {
     /// Runs a build. On any error nothing in the output folder has changed.
-    /// `progress` is called now and then from any thread while pages are rendered. With a `cache` (kept by
-    /// `serve` between builds), unchanged data and tables are not decoded and modelled again. `waiting` is told
-    /// when another build is writing into the same output and this one waits for it to finish.
+    /// `progress` is called now and then from any thread while pages are rendered. In `serve` (`mode`), unchanged
+    /// data and tables are not decoded and planned again. `waiting` is told when another build is writing into
+    /// the same output and this one waits for it to finish.
     ///
     /// When the output is a folder an earlier build made, only the files that change are written (see
     /// `IncrementalWriter`), and only the pages whose inputs changed are rendered (see `BuildKeys`); else, and
     /// with `options.clean`, the whole site is written into a new folder that replaces the output.
     public static func build(
-        _ options: BuildOptions, progress: (@Sendable (BuildProgress) -> Void)? = nil, cache: BuildCache? = nil,
+        _ options: BuildOptions, mode: BuildMode = .publish, progress: (@Sendable (BuildProgress) -> Void)? = nil,
         waiting: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SiteError) -> BuildReport {
         var clock = PhaseClock()
+        let cache = mode.cache
         let loaded = try load(options, cache: cache, clock: &clock)
         if options.endsProcess { ExitHeap.keep(loaded) }
-        let output = try openOutput(options, waiting: waiting)
+        let output = try openOutput(options, defersCleanup: mode.defersCleanup, waiting: waiting)
         do throws(SiteError) {
             if let unchanged = try unchangedReport(output, loaded, clock: &clock) { return unchanged }
             let site = try makeSite(loaded, options: options)
             if options.endsProcess { ExitHeap.keep(site) }
             clock.lap("plan")
-            // serve's first pass after a template or asset edit: the open pages alone (see `onlyPages`), and the
-            // assets they name.
-            let only = loaded.cached != nil && output is IncrementalWriter ? options.onlyPages : nil
+            // serve's first pass after a template or asset edit: the open pages alone (`BuildMode.preview`), and
+            // the assets they name.
+            let only = loaded.cached != nil && output is IncrementalWriter ? mode.openPages : nil
             let build = BuildScope(site: site, keys: loaded.keys, output: output)
             let writer = ProductWriter(output: output, progress: progress)
             var totals = ProductWriter.Totals()
@@ -168,7 +169,8 @@ public enum SiteBuilder {
         }
         let site = try Site(
             plan: plan, editions: loaded.editions, library: loaded.library, assets: loaded.assets,
-            baseURL: options.baseURL, servedFromPath: options.servedFromPath, offline: options.offline)
+            publishing: Publishing(
+                baseURL: options.baseURL, servedFromPath: options.servedFromPath, offline: options.offline))
         // Two pages in one file would make the output depend on which thread wrote last: never let it happen.
         var seen = Set<String>()
         for page in plan.pages where !seen.insert(page.route.filePath).inserted {

@@ -31,7 +31,7 @@ final class IncrementalWriter: SiteOutput {
     let previous: Manifest
     private let lock: OutputLock
     /// Leave the staging folder, with the previous versions of the replaced files, for the caller to remove
-    /// (`BuildOptions.defersCleanup`).
+    /// (`BuildMode.preview`).
     private let defersCleanup: Bool
     private let state = Mutex(State())
     private let counter = Atomic<Int>(0)

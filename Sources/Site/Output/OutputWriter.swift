@@ -25,7 +25,7 @@ final class OutputWriter: SiteOutput {
     private let name: String
     private let waiting: @Sendable (String) -> Void
     private let entries = Mutex<[String: Manifest.Entry]>([:])
-    /// Leave the previous output in the staging folder for the caller to delete (`BuildOptions.defersCleanup`).
+    /// Leave the previous output in the staging folder for the caller to delete (`BuildMode.preview`).
     private let defersCleanup: Bool
 
     /// The output folder, absolute, and the staging folder a build for it uses in this process.

@@ -256,7 +256,7 @@ import Testing
             _ = try SiteBuilder.build(BuildTests.options(data: data, output: fresh, templates: templates))
             #expect(OutputState.site(folder + "/served") == OutputState.site(fresh), "\(step)")
         }
-        _ = try SiteBuilder.build(options, cache: cache)
+        _ = try SiteBuilder.build(options, mode: .preview(cache))
         try matchesAFreshBuild("first")
         // A template edit: page models come from the cache, the markup from the new template.
         let base = templates + "/base.html"
@@ -264,13 +264,13 @@ import Testing
             (SiteFixtures.read(base).replacingOccurrences(
                 of: "<main id=\"content\" class=\"wrap\">", with: "<main id=\"content\" class=\"wrap edited\">"))
             .write(toFile: base, atomically: false, encoding: .utf8)
-        _ = try SiteBuilder.build(options, cache: cache)
+        _ = try SiteBuilder.build(options, mode: .preview(cache))
         #expect(SiteFixtures.read(folder + "/served/en/index.html").contains("class=\"wrap edited\""))
         try matchesAFreshBuild("template")
         // A data edit: the cache no longer matches, everything is decoded and modelled again.
         try SiteFixtures.read(data).replacingOccurrences(of: "\"name\": \"Normale\"", with: "\"name\": \"Normale 500\"")
             .write(toFile: data, atomically: false, encoding: .utf8)
-        _ = try SiteBuilder.build(options, cache: cache)
+        _ = try SiteBuilder.build(options, mode: .preview(cache))
         #expect(SiteFixtures.read(folder + "/served/en/index.html").contains("Normale 500"))
         try matchesAFreshBuild("data")
     }

@@ -351,13 +351,11 @@ enum OutputState {
         var workspace = try Workspace()
         let out = workspace.folder + "/site"
         var options = workspace.options(output: out)
-        options.defersCleanup = true
-        _ = try SiteBuilder.build(options)
+        _ = try SiteBuilder.build(options, mode: .preview(BuildCache()))
         let before = OutputState.site(out)
         workspace.baseURL = "https://example.org/"
         options = workspace.options(output: out)
-        options.defersCleanup = true
-        let report = try SiteBuilder.build(options)
+        let report = try SiteBuilder.build(options, mode: .preview(BuildCache()))
         let staging = try #require(OutputState.leftovers(beside: out).first)
         let kept = folderSnapshot(workspace.folder + "/" + staging)
         let after = OutputState.site(out)

@@ -204,14 +204,14 @@ import Testing
         let data = try Self.data()
         let out = (data as NSString).deletingLastPathComponent + "/site"
         let cache = BuildCache()
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: out), cache: cache)
+        _ = try SiteBuilder.build(BuildTests.options(data: data, output: out), mode: .preview(cache))
         #expect(SiteFixtures.read(out + "/en/moto/gt-norge-1928/index.html").contains(">Bob</a>"))
         var changed = Self.sidecar
         guard case .found(var photo)? = changed.records[53_021_876_544] else { return }
         photo.author = "Robert"
         changed.records[53_021_876_544] = .found(photo)
         try changed.write(to: PhotoSidecar.path(forDataset: data))
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: out), cache: cache)
+        _ = try SiteBuilder.build(BuildTests.options(data: data, output: out), mode: .preview(cache))
         #expect(SiteFixtures.read(out + "/en/moto/gt-norge-1928/index.html").contains(">Robert</a>"))
     }
 
