@@ -25,7 +25,8 @@
 #   swift-build-portable, swift-test-portable
 #                    the same with -Xswiftc -DGUZZI_PORTABLE (a Linux build that takes the code paths of the
 #                    other platforms, issue 34) in the scratch folder .build-portable: swift build --build-tests,
-#                    then swift test --skip-build of the suites whose code reaches the seam (PORTABLE_SUITES)
+#                    then swift test --skip-build of the suites whose code reaches the seam (PORTABLE_SUITES);
+#                    in the background from after swift-test, reported after the browser stage
 #   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
 #   photos           guzzi-site photos on a temporary copy of ../shared/data/info_moto.json against a local fake of
 #                    Flickr's oEmbed endpoint (Tests/SiteChecks/fake_oembed.py, every 13th photo answering 404): the
@@ -47,7 +48,9 @@
 # Nu checker cases, js-unit only if node is installed, workflow-lint only if actionlint could be installed. The
 # rest runs as on Linux. Runs under macOS's bash 3.2 too (stage times in whole seconds there).
 #
-# Environment: PYTHON (default python3), KEEP_GOING=1, SKIP_INSTALL=1 (use what is installed).
+# Environment: PYTHON (default python3), KEEP_GOING=1, SKIP_INSTALL=1 (use what is installed), STAGES=a,b,c (run
+# only the stages named, by hand: STAGES=swift-build,photos,browser SKIP_INSTALL=1 bash Tests/run-all.sh; a stage
+# needs what the stages before it made, swift-build above all).
 set -uo pipefail
 
 # Stage times come from EPOCHREALTIME (bash 5); macOS's /bin/bash is 3.2, which has none: whole seconds there.
@@ -72,7 +75,9 @@ export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONT
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/guzzi-tests.XXXXXX")"
 SERVER_PID=""
 OEMBED_PID=""
+SWIFT_PID=""
 cleanup() {
+    if [[ -n "$SWIFT_PID" ]]; then kill -- -"$SWIFT_PID" 2>/dev/null; fi # its process group: swift and all
     if [[ -n "$SERVER_PID" ]]; then kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; fi
     if [[ -n "$OEMBED_PID" ]]; then kill "$OEMBED_PID" 2>/dev/null; wait "$OEMBED_PID" 2>/dev/null; fi
     rm -rf "$TMP"
@@ -98,10 +103,16 @@ summary() {
     echo "$PASSED passed, $FAILED failed"
 }
 
+# wanted NAME : whether STAGES (when set) names the stage, or the part of its name before a colon
+wanted() {
+    [[ -z "${STAGES:-}" || ",$STAGES," == *",$1,"* || ",$STAGES," == *",${1%%:*},"* ]]
+}
+
 # stage NAME CMD... : run CMD with a header and its duration; count it; stop at the first failure
 stage() {
     local name="$1" t rc
     shift
+    wanted "$name" || return 0 # not asked for (STAGES): neither run nor counted
     echo
     echo "==> $name"
     t=$(now)
@@ -370,6 +381,60 @@ swift_portable() {
     swift "$command" "$@" "${PORTABLE_FLAGS[@]}"
 }
 
+# The Swift tests, the portable build and its tests run in the background, one after the other, beside the stages
+# that build and check the sites and the browser stage, and are reported when those end (finish_swift_tests):
+# most of the browser stage's time is browsers waiting (throttled networks, timers, a worker's update) with a core
+# idle, and the machine has two, so the test command keeps within its 15 minutes. None of them reads what the
+# others write: the browser stage runs the binary swift-build made, the Swift tests their own temporary folders.
+# Each step's output goes to $TMP/background-<stage>.log, its exit code and duration to …/<stage>.rc; the first
+# that fails ends the chain, as a failing stage ends the run.
+SWIFT_PID=""
+start_swift_tests() {
+    set -m # a process group of its own, which cleanup() can stop whole
+    (
+        background_step swift-test swift test &&
+            background_step swift-build-portable swift_portable build --build-tests &&
+            background_step swift-test-portable swift_portable test --skip-build --filter "$PORTABLE_SUITES"
+    ) &
+    SWIFT_PID=$!
+    set +m
+    echo
+    echo "==> swift-test, swift-build-portable, swift-test-portable: started in the background (pid $SWIFT_PID)"
+}
+
+# background_step NAME CMD... : CMD into $TMP/background-NAME.log and .rc (skipped, and successful, when STAGES
+# does not name it)
+background_step() {
+    local name="$1" t rc
+    shift
+    wanted "$name" || return 0
+    t=$(now)
+    "$@" >"$TMP/background-$name.log" 2>&1
+    rc=$?
+    echo "$rc $(elapsed "$t")" >"$TMP/background-$name.rc"
+    return "$rc"
+}
+
+# report_background NAME : a background step's output, its duration and its exit code
+report_background() {
+    local rc took
+    cat "$TMP/background-$1.log"
+    read -r rc took <"$TMP/background-$1.rc"
+    echo "(ran in the background for $took)"
+    return "$rc"
+}
+
+finish_swift_tests() {
+    local name
+    [[ -n "$SWIFT_PID" ]] || return 0
+    wait "$SWIFT_PID"
+    SWIFT_PID=""
+    for name in swift-test swift-build-portable swift-test-portable; do
+        [[ -f "$TMP/background-$name.rc" ]] || continue
+        stage "$name" report_background "$name" || return 1
+    done
+}
+
 build_sample() {
     "$BIN" build --output "$TMP/sample" || return 1
     echo "sample site: $(find "$TMP/sample" -name '*.html' | wc -l) HTML files"
@@ -482,7 +547,7 @@ PYEOF
         LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" GUZZI_SITE_BIN="$BIN" \
         REQUIRE_BROWSERS=1 \
         PYTHONWARNINGS=ignore \
-        "$PY" -m unittest discover -s "$ROOT/Tests/Browser" -v
+        "$PY" "$ROOT/Tests/Browser/run_timed.py"
     rc=$?
     kill "$SERVER_PID" 2>/dev/null
     wait "$SERVER_PID" 2>/dev/null
@@ -536,10 +601,7 @@ else
     echo "==> js-unit: skipped (no node: on Linux apt nodejs; on macOS install node)"
 fi
 if stage swift-build swift_build; then
-    stage swift-test swift test
-    if stage swift-build-portable swift_portable build --build-tests; then
-        stage swift-test-portable swift_portable test --skip-build --filter "$PORTABLE_SUITES"
-    fi
+    start_swift_tests
     # the sample build needs no base URL: the checks infer the site URL from its canonical links
     stage build-sample build_sample && check_site sample "$TMP/sample" auto
     if [[ -f "$REAL_DATA" ]]; then
@@ -555,6 +617,7 @@ if stage swift-build swift_build; then
         linux_only publish:nginx "Debian's nginx" publish_nginx "$TMP/sample"
     fi
     linux_only browser "apt chromium, chromium-driver, firefox-esr" browser_tests
+    finish_swift_tests
 fi
 
 summary

@@ -7,7 +7,7 @@ import os
 import re
 import unittest
 
-from browser_support import SITE_DIR, Keys, bikes, fold, list_rows, matrix, read_text
+from browser_support import HALF_A, HALF_B, SITE_DIR, Keys, bikes, fold, list_rows, matrix, read_text
 
 
 def default_order(lang="en"):
@@ -434,7 +434,9 @@ class ThumbnailCases:
         self.assertIn("IMG", {s[0] for s in sizes})
 
 
-globals().update(matrix(NoScriptCases, SearchCases, FilterCases, OrderingCases, URLStateCases, ThumbnailCases))
+globals().update(matrix(URLStateCases, ThumbnailCases))
+globals().update(matrix(SearchCases, OrderingCases, half=HALF_A))
+globals().update(matrix(NoScriptCases, FilterCases, half=HALF_B))
 
 if __name__ == "__main__":
     unittest.main()

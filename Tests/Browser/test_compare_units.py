@@ -4,7 +4,7 @@ import re
 import unittest
 from urllib.parse import parse_qs, urlsplit
 
-from browser_support import bikes, matrix, read_text
+from browser_support import HALF_A, bikes, matrix, read_text
 
 
 def find(name):
@@ -220,7 +220,8 @@ class UnitCases:
         self.assertEqual(self.css("tr.row-bore td").text, "%g mm" % bike["bore"])
 
 
-globals().update(matrix(CompareCases, UnitCases))
+globals().update(matrix(CompareCases, half=HALF_A))
+globals().update(matrix(UnitCases))  # the unit chosen is remembered: storage, in all four
 
 if __name__ == "__main__":
     unittest.main()

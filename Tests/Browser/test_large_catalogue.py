@@ -10,7 +10,7 @@ import os
 import re
 import unittest
 
-from browser_support import bikes, fold, list_rows, matrix, page_size, read_text
+from browser_support import HALF_B, bikes, fold, list_rows, matrix, page_size, read_text
 
 LARGE_URL = os.environ.get("LARGE_SITE_URL", "")
 LARGE_DIR = os.environ.get("LARGE_SITE_DIR", "")
@@ -152,7 +152,7 @@ class LargeCatalogueCases:
         self.assertEqual(sorted(loaded), sorted([first, last]), "only the chunks needed")
 
 
-globals().update(matrix(LargeCatalogueCases, site_url=LARGE_URL, site_dir=LARGE_DIR))
+globals().update(matrix(LargeCatalogueCases, half=HALF_B, site_url=LARGE_URL, site_dir=LARGE_DIR))
 
 if __name__ == "__main__":
     unittest.main()

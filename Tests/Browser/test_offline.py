@@ -257,6 +257,11 @@ class OfflineCases:
                 self.wait(gone, message="the worker or its caches are still there", timeout=90)
             except AssertionError as error:
                 raise AssertionError("%s; registrations (scope, installing, waiting, active) and caches: %r" % (error, left))
+            # The retiring worker sends every open page to its address again (sw-retired.js): a page still loading
+            # then is cut short, and Firefox logs the scripts it had not loaded ("Loading failed for the <script>")
+            # and the error of one that ran without them. Whether a visit above was loading at that moment is
+            # timing; the page loaded below, with the worker gone, must log nothing.
+            self.driver.clear_console()
             self.driver.get(self.base + "en/index.html")
             time.sleep(4)  # past the moment an offline build's page would register
             self.assertEqual(self.driver.js_async("navigator.serviceWorker.getRegistrations().then((a) => done(a.length));"), 0)
@@ -266,6 +271,10 @@ class OfflineCases:
 
 
 class SubPathOfflineCases(OfflineCases):
+    """The same cases with the site under a sub-path: the worker's scope, its cache names and every address it
+    keeps come from that path (Templates/sw.js, partials/worker-rules.js), which is the site's code, not the
+    browser's; OfflineCases run in both browsers at the root, these in Chromium (FULL_MATRIX=1: Firefox too)."""
+
     prefix = "guzzi/"
 
 
@@ -325,7 +334,8 @@ class ServeCases:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-globals().update(matrix(OfflineCases, SubPathOfflineCases, schemes=["http"]))
+globals().update(matrix(OfflineCases, schemes=["http"]))
+globals().update(matrix(SubPathOfflineCases, schemes=["http"], half=[("chromium", "http")]))
 globals().update(matrix(FromDiskCases, schemes=["file"]))
 globals().update(matrix(ServeCases, browsers=["chromium"], schemes=["http"]))
 

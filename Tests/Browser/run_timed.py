@@ -1,0 +1,48 @@
+"""Runs the browser tests like `python3 -m unittest discover -s Tests/Browser -v`, with each case's duration
+and, at the end, the slowest cases and the time per browser and scheme: where the stage's minutes go."""
+
+import collections
+import pathlib
+import sys
+import time
+import unittest
+
+
+class TimedResult(unittest.TextTestResult):
+    def startTest(self, test):
+        self._started = time.monotonic()
+        super().startTest(test)
+
+    def stopTest(self, test):
+        super().stopTest(test)
+        self.durations.append((time.monotonic() - self._started, test.id()))
+
+    def addSuccess(self, test):
+        unittest.TestResult.addSuccess(self, test)
+        self.stream.writeln("ok (%.1fs)" % (time.monotonic() - self._started))
+        self.stream.flush()
+
+
+def main():
+    here = pathlib.Path(__file__).resolve().parent
+    suite = unittest.defaultTestLoader.discover(str(here), pattern=sys.argv[1] if len(sys.argv) > 1 else "test*.py")
+    runner = unittest.TextTestRunner(verbosity=2, resultclass=TimedResult)
+    TimedResult.durations = []
+    started = time.monotonic()
+    result = runner.run(suite)
+    total = time.monotonic() - started
+    by_variant = collections.Counter()
+    for seconds, name in result.durations:
+        variant = name.split(".")[1].split("_", 1)[-1] if "_" in name.split(".")[1] else "?"
+        by_variant[variant] += seconds
+    print("slowest cases:")
+    for seconds, name in sorted(result.durations, reverse=True)[:12]:
+        print("  %6.1fs  %s" % (seconds, name))
+    print("per browser and scheme (set-up outside the cases: %.1fs):" % (total - sum(s for s, _ in result.durations)))
+    for variant, seconds in by_variant.most_common():
+        print("  %6.1fs  %s" % (seconds, variant))
+    return 0 if result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
