@@ -434,8 +434,8 @@ class ThumbnailCases:
         self.assertIn("IMG", {s[0] for s in sizes})
 
 
-globals().update(matrix(URLStateCases, ThumbnailCases))
-globals().update(matrix(SearchCases, OrderingCases, half=HALF_A))
+globals().update(matrix(ThumbnailCases))
+globals().update(matrix(SearchCases, OrderingCases, URLStateCases, half=HALF_A))
 globals().update(matrix(NoScriptCases, FilterCases, half=HALF_B))
 
 if __name__ == "__main__":
