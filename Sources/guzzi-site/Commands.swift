@@ -39,7 +39,6 @@ enum Commands {
         var options: BuildOptions
         do {
             options = try buildOptions(arguments)
-            options.endsProcess = true
         } catch {
             Terminal.error(error.description + "\n\n" + Usage.build)
             return 2

@@ -16,11 +16,6 @@ public struct BuildOptions: Sendable {
     /// (`OfflineFiles`). Off (`build --no-offline`), pages link neither and each edition's `sw.js` is a worker that
     /// removes an earlier one and its caches from readers' browsers, so a site can stop being offline cleanly.
     public var offline = true
-    /// The build is the last work of its process (`guzzi-site build`): the catalogue, the site plan and the
-    /// templates are left for the process's exit to free with its memory at once, rather than freed object by
-    /// object as the build returns, which took a millisecond of a 35-ms rebuild (clang's `-disable-free` makes
-    /// the same choice). `serve` leaves it off: it keeps building.
-    public var endsProcess = false
     /// The URL path the site is served from, for the links of the 404 page (served at any address, so its links
     /// cannot be relative). Defaults to the base URL's path, or `/`; `serve` sets `/`, where it serves the site.
     public var servedFromPath: String?

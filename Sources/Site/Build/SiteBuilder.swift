@@ -1,6 +1,5 @@
 import Catalogue
 import Files
-import Synchronization
 import Templating
 
 /// Builds the whole site: catalogue → page models → templates → files, swapped in atomically.
@@ -24,12 +23,10 @@ public enum SiteBuilder {
         var clock = PhaseClock()
         let cache = mode.cache
         let loaded = try load(options, cache: cache, clock: &clock)
-        if options.endsProcess { ExitHeap.keep(loaded) }
         let output = try openOutput(options, defersCleanup: mode.defersCleanup, waiting: waiting)
         do throws(SiteError) {
             if let unchanged = try unchangedReport(output, loaded, clock: &clock) { return unchanged }
             let site = try makeSite(loaded, options: options)
-            if options.endsProcess { ExitHeap.keep(site) }
             clock.lap("plan")
             // serve's first pass after a template or asset edit: the open pages alone (`BuildMode.preview`), and
             // the assets they name.
@@ -100,22 +97,14 @@ public enum SiteBuilder {
     static func load(_ options: BuildOptions, cache: BuildCache?, clock: inout PhaseClock) throws(SiteError)
         -> Loaded
     {
-        // Without a cache (a build from the command line), the dataset is decoded here while the templates compile
-        // on the other core; `serve` decodes only when its cache misses, which it knows once they are compiled.
-        let compiling = cache == nil ? EarlyCompile(options: options) : nil
-        let bytes = Result { () throws(CatalogueError) -> [UInt8] in try Catalogue.bytes(contentsOf: options.dataPath) }
-        let decode = { (bytes: [UInt8]) throws(CatalogueError) -> (catalogue: Catalogue, warnings: [Problem]) in
-            try Catalogue.load(bytes, path: options.dataPath, strict: options.strict)
-        }
-        var decoded: Result<(catalogue: Catalogue, warnings: [Problem]), CatalogueError>?
-        if compiling != nil, case .success(let bytes) = bytes {
-            decoded = Result { () throws(CatalogueError) in try decode(bytes) }
-        }
-        // A template error is reported before a dataset error, as when the two were done one after the other.
-        let inputs: Inputs
-        if let compiling { inputs = try compiling.wait().get() } else { inputs = try loadInputs(options) }
+        // A template error is reported before a dataset error.
+        let inputs = try loadInputs(options)
         let data: [UInt8]
-        do throws(CatalogueError) { data = try bytes.get() } catch { throw .catalogue(error) }
+        do throws(CatalogueError) {
+            data = try Catalogue.bytes(contentsOf: options.dataPath)
+        } catch {
+            throw .catalogue(error)
+        }
         let photos = try PhotoFiles.read(besideDataset: options.dataPath)
         let assets = try SiteAssets(folder: options.resourcesPath + "/assets")
         let keys = BuildKeys(
@@ -127,7 +116,7 @@ public enum SiteBuilder {
         }
         let loaded: (catalogue: Catalogue, warnings: [Problem])
         do throws(CatalogueError) {
-            if let decoded { loaded = try decoded.get() } else { loaded = try decode(data) }
+            loaded = try Catalogue.load(data, path: options.dataPath, strict: options.strict)
         } catch {
             throw .catalogue(error)
         }
@@ -177,14 +166,5 @@ public enum SiteBuilder {
             throw .output(path: page.route.filePath, message: "two pages would be written to this file")
         }
         return site
-    }
-}
-
-/// What a build that ends its process leaves for the exit to free (`BuildOptions.endsProcess`).
-enum ExitHeap {
-    private static let kept = Mutex<[any Sendable]>([])
-
-    static func keep(_ value: any Sendable) {
-        kept.withLock { $0.append(value) }
     }
 }

@@ -18,6 +18,9 @@ struct FacetBuilder {
         /// 1 when figures are whole numbers and the next class is labelled from limit + 1 (126–250).
         let labelOffset: Double
         let value: @Sendable (Motorcycle) -> Double?
+        /// What a value's page shows beside each motorcycle: by default the figure in `unit`; the power as the
+        /// motorcycle page prints it (peak and its speed).
+        var figure: FacetFigure?
     }
 
     static let classes: [Classes] = [
@@ -25,7 +28,8 @@ struct FacetBuilder {
             id: "displacement", unit: "cc", limits: [125, 250, 500, 750, 1000], labelOffset: 1,
             value: { $0.engine.displacementNominal }),
         Classes(
-            id: "power", unit: "hp", limits: [10, 25, 50, 75, 100], labelOffset: 0, value: { $0.engine.power?.peak }),
+            id: "power", unit: "hp", limits: [10, 25, 50, 75, 100], labelOffset: 0, value: { $0.engine.power?.peak },
+            figure: .power),
         Classes(
             id: "weight", unit: "kg", limits: [100, 150, 200, 250], labelOffset: 1, value: { $0.capacities.weight }),
         Classes(id: "bore", unit: "mm", limits: [60, 70, 80, 90, 100], labelOffset: 0, value: { $0.engine.bore }),
@@ -142,7 +146,7 @@ struct FacetBuilder {
         if !none.isEmpty {
             values.append(FacetValue(slug: notStatedSlug, label: label("not_stated_value"), members: none))
         }
-        let figure: FacetFigure = classes.unit == "hp" ? .power : .measure(unit: classes.unit, value: classes.value)
+        let figure = classes.figure ?? .measure(unit: classes.unit, value: classes.value)
         return Facet(id: classes.id, values: values, figure: figure)
     }
 

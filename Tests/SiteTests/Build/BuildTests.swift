@@ -117,8 +117,8 @@ import Testing
         #expect(Self.snapshot(out) == before)
     }
 
-    /// The templates compile on another core while the dataset is decoded (`EarlyCompile`); with both broken,
-    /// the template's error is the one reported, as when one was done after the other, and nothing is written.
+    /// The templates compile before the dataset is decoded: with both broken, the template's error is the one
+    /// reported, and nothing is written.
     @Test func aTemplateErrorIsReportedBeforeADatasetError() throws {
         let folder = SiteFixtures.temporaryFolder()
         let templates = folder + "/Templates"
