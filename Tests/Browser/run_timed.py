@@ -1,5 +1,12 @@
 """Runs the browser tests like `python3 -m unittest discover -s Tests/Browser -v`, with each case's duration
-and, at the end, the slowest cases and the time per browser and scheme: where the stage's minutes go."""
+and, at the end, the slowest cases and the time per browser and scheme: where the stage's minutes go.
+
+    python3 Tests/Browser/run_timed.py                     # every test_*.py
+    python3 Tests/Browser/run_timed.py --only test_offline,test_garage     # those files
+    python3 Tests/Browser/run_timed.py --except test_offline,test_garage   # every other file
+
+Tests/run-all.sh runs two at once, one with --only and one with --except the same files, so that no file is
+left out when one is added."""
 
 import collections
 import pathlib
@@ -23,9 +30,26 @@ class TimedResult(unittest.TextTestResult):
         self.stream.flush()
 
 
+def chosen(args):
+    """The test files' module names to run, from --only / --except (a comma-separated list of module names)."""
+    here = pathlib.Path(__file__).resolve().parent
+    names = sorted(path.stem for path in here.glob("test*.py"))
+    if len(args) == 2 and args[0] in ("--only", "--except"):
+        listed = set(args[1].split(","))
+        unknown = listed - set(names)
+        if unknown:
+            sys.exit("run_timed.py: no such test file: %s" % ", ".join(sorted(unknown)))
+        return [name for name in names if (name in listed) == (args[0] == "--only")]
+    if args:
+        sys.exit(__doc__)
+    return names
+
+
 def main():
     here = pathlib.Path(__file__).resolve().parent
-    suite = unittest.defaultTestLoader.discover(str(here), pattern=sys.argv[1] if len(sys.argv) > 1 else "test*.py")
+    sys.path.insert(0, str(here))
+    loader = unittest.defaultTestLoader
+    suite = unittest.TestSuite(loader.loadTestsFromName(name) for name in chosen(sys.argv[1:]))
     runner = unittest.TextTestRunner(verbosity=2, resultclass=TimedResult)
     TimedResult.durations = []
     started = time.monotonic()
