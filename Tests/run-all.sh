@@ -373,12 +373,13 @@ swift_build() {
 # build compiles), in a scratch folder of its own so that it does not rebuild the everyday .build.
 # swift_portable build|test [ARGS...]
 PORTABLE_FLAGS=(-Xswiftc -DGUZZI_PORTABLE --scratch-path "$ROOT/.build-portable")
-# The suites run there: those of the modules whose behaviour goes through a call the seam switches (files written
-# durably, the output's swap and lock, sockets, the watcher, serve, the fetch helper). The rest (the template
-# engine, the JSON parser, the catalogue's decoding, the pages' models and keys, the incremental rebuilds' choice of
-# files, Flickr's URLs, the 10 000-bike hardening) only compute, the same on every path, and run once in
-# swift-test: running them again here would add two minutes of two cores.
-PORTABLE_SUITES='^(OperatingSystemTests|ServerTests|PreviewTests|UpdaterTests|FetchingTests|PhotosTests|CommandLineTests)\.|^PhotoSidecarTests\.SidecarFileTests/|^SiteTests\.(ManifestTests|FolderCreationTests|OutputWriterTests|OutputPathTests|BuildTests|BuildCacheTests|SiteFaultTests)/'
+# The suites run there: those that reach a call the seam switches through a path no other suite takes: the seam's
+# own, files written durably (the sidecar), the output's swap, its fallback and its lock (killed and concurrent
+# builds, a full disk, a read-only folder), the manifest's times, sockets and the server's stop, the watcher, serve
+# and its reload, the fetch helper's path. The rest run the same calls the same way, or only compute (the template
+# engine, the catalogue, the pages, incremental rebuilds, update, photos), and run once in swift-test: the machine
+# has two cores, and running them again beside the browsers took minutes of them.
+PORTABLE_SUITES='^(OperatingSystemTests|PreviewTests|FetchingTests)\.|^ServerTests\.(FileWatcherTests|StaticServerTests|SignalTests|LiveReloadTests|OpenPagesTests)/|^CommandLineTests\.(FaultTests|ServeCommandTests)/|^SiteTests\.(ManifestTests|FolderCreationTests|OutputWriterTests|SiteFaultTests)/|^PhotoSidecarTests\.SidecarFileTests/'
 swift_portable() {
     local command="$1"
     shift
