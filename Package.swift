@@ -42,11 +42,14 @@ let package = Package(
             name: "Photos", dependencies: ["Files", "Catalogue", "PhotoSidecar", "Fetching"], swiftSettings: strict),
         // Build, watch, rebuild and tell the server: `serve` without the command line, so tests can drive it.
         .target(name: "Preview", dependencies: ["Site", "Server", "PhotoSidecar"], swiftSettings: strict),
+        // What changed in the catalogue, release by release: FILE.history.json, from the dataset's git history.
+        .target(name: "History", dependencies: ["Files", "Catalogue", "OperatingSystem"], swiftSettings: strict),
         .executableTarget(
             name: "guzzi-site",
             // guzzi-site-fetch is not linked in (an executable), only built with it: `swift run guzzi-site` builds both.
             dependencies: [
-                "Catalogue", "Site", "Server", "Updater", "Photos", "PhotoSidecar", "Preview", "guzzi-site-fetch",
+                "Catalogue", "Site", "Server", "Updater", "Photos", "PhotoSidecar", "Preview", "History",
+                "guzzi-site-fetch",
             ],
             swiftSettings: strict),
         // Helpers shared by the test targets (a seeded random generator for the fuzz tests).
@@ -70,6 +73,7 @@ let package = Package(
             name: "PhotosTests",
             dependencies: ["Photos", "PhotoSidecar", "Catalogue", "Fetching", "TestSupport", "guzzi-site-fetch"]),
         // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Files", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site", "OperatingSystem", "TestSupport"]),
     ]
 )

@@ -7,10 +7,10 @@ import Files
 /// `texts`. It came in two shapes, one with a `total_elements` count and one with a `version` like today's, so it is
 /// recognised by its shape rather than by one key. Read as today's schema it gives hundreds of errors, none of which
 /// says what is wrong; one clear line says it instead.
-enum LegacySchema {
+package enum LegacySchema {
     /// Where today's schema has a key into the element's `texts` entry (the fields `CatalogueReader` reads with
     /// `text(in:_:entry:)`), as member names from the element down.
-    static let textKeyFields: [[String]] = [
+    package static let textKeyFields: [[String]] = [
         ["notes"], ["engine", "configuration"], ["engine", "feed"], ["engine", "ignition"],
         ["transmission", "type"], ["transmission", "clutch"], ["transmission", "final_drive"],
         ["frame", "type"], ["frame", "front_suspension"], ["frame", "rear_suspension"],
@@ -22,7 +22,7 @@ enum LegacySchema {
     /// A file with `texts` is never called old, whatever else is wrong with it; nor is one without `texts` whose
     /// text fields hold keys (`"engine_feed"`): that is today's schema with its table missing, and "missing key
     /// texts" says so better.
-    static func problem(in root: JSONValue) -> String? {
+    package static func problem(in root: JSONValue) -> String? {
         guard root.members != nil, root.member("texts") == nil else { return nil }
         let elements = root.member("elements")?.value.array ?? []
         let isOld = root.member("total_elements") != nil || elements.contains(where: hasInlineProse)

@@ -4,7 +4,7 @@
 /// `--name value` or `--name=value`, a usage error names the offending argument and exits with status 2.
 struct Arguments: Equatable {
     enum Command: String, CaseIterable {
-        case build, check, serve, update, photos
+        case build, check, serve, update, photos, history
     }
 
     var command: Command
@@ -18,6 +18,7 @@ struct Arguments: Equatable {
         .serve: ["data", "output", "templates", "resources", "base-url", "host", "port"],
         .update: ["data", "from"],
         .photos: ["data", "oembed", "timeout", "max-wait"],
+        .history: ["data", "from-git", "path"],
     ]
 
     /// Options that take no value (`--strict`, `--retry-gone`), per command.

@@ -15,6 +15,7 @@ enum Usage {
           serve     Build, serve the output on http://127.0.0.1:8000/ and rebuild on every change.
           update    Fetch the newest dataset from its source and replace the local file if it is newer.
           photos    Resolve the dataset's Flickr photos (sizes, authors, licences) into a sidecar file.
+          history   Write what changed in the dataset, release by release, from its git history.
 
         OPTIONS:
           -h, --help     Show help (also after a command: guzzi-site build --help).
@@ -96,6 +97,31 @@ enum Usage {
 
         """
 
+    static let history = """
+        USAGE: guzzi-site history --data FILE --from-git REPO [--path PATH-IN-REPO]
+
+        Reads every version of the dataset committed in the git repository REPO, oldest first, and writes what
+        changed from each to the next beside FILE, as FILE.history.json (info_moto.json: info_moto.history.json):
+        each release with its commit's date, the dataset's version, the digest of its bytes, the motorcycles
+        added and removed, the figures before and after, the texts changed per language, the photos added and
+        removed. A version that is not valid JSON, or in the app's first schema (2017 and early 2018, whose ids
+        were renumbered as the list grew), is named in one line and skipped; one that changes nothing adds
+        nothing. Run twice, it writes the same bytes; the file is replaced atomically.
+
+        OPTIONS:
+          --data FILE            The dataset the history belongs beside (required).
+          --from-git REPO        A git repository (a clone: git clone info_moto-history.bundle REPO).
+          --path PATH-IN-REPO    The dataset's path in REPO (default: the one file ever committed there under
+                                 FILE's name, such as "Guzzi Tracker/info_moto.json").
+
+        EXIT STATUS:
+          0   written
+          1   git missing, REPO not a repository, the path never committed, or the sidecar not writable
+              (one line says which; nothing is written)
+          2   usage error
+
+        """
+
     static let photos = """
         USAGE: guzzi-site photos --data FILE [--oembed URL] [--retry-gone] [--timeout SECONDS] [--max-wait SECONDS]
 
@@ -130,6 +156,7 @@ enum Usage {
         case .serve: return serve
         case .update: return update
         case .photos: return photos
+        case .history: return history
         }
     }
 }

@@ -34,4 +34,5 @@ case .check: exit(Commands.check(parsed))
 case .serve: exit(ServeCommand.run(parsed))
 case .update: exit(UpdateCommand.run(parsed))
 case .photos: exit(PhotosCommand.run(parsed))
+case .history: exit(HistoryCommand.run(parsed))
 }
