@@ -273,9 +273,14 @@ class OfflineCases:
 class SubPathOfflineCases(OfflineCases):
     """The same cases with the site under a sub-path: the worker's scope, its cache names and every address it
     keeps come from that path (Templates/sw.js, partials/worker-rules.js), which is the site's code, not the
-    browser's; OfflineCases run in both browsers at the root, these in Chromium (FULL_MATRIX=1: Firefox too)."""
+    browser's; OfflineCases run in both browsers at the root, these in Chromium (FULL_MATRIX=1: Firefox too), and
+    only the three whose addresses the sub-path changes: the pages kept and the offline page within the scope,
+    the whole catalogue's list, and the retiring worker's deletion of the caches named after the scope. An update
+    and a cleared storage run the same code whatever the path."""
 
     prefix = "guzzi/"
+    test_a_deploy_is_seen_at_once_with_the_update_notice_and_the_old_copies_go = None
+    test_the_shell_comes_back_when_storage_is_cleared_but_the_worker_stays = None
 
 
 class FromDiskCases:

@@ -89,6 +89,11 @@ enum HardeningData {
         }
     }
 
+    /// The wall-clock bound of a build of hostile input: it catches a hang or a quadratic walk (minutes), not a
+    /// slow run, which the benchmark measures. The test command runs these beside two browsers and a second
+    /// compile on two cores, where a build that takes 5 s alone took 33.
+    static let hangSeconds = 120.0
+
     static func seconds(since start: UInt64) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
@@ -216,7 +221,7 @@ enum HardeningData {
                 #expect(HardeningData.snapshot(out) == previous, "seed \(seed): the previous site changed")
             }
             #expect(HardeningData.stagingFolders(beside: out).isEmpty, "seed \(seed)")
-            #expect(HardeningData.seconds(since: start) < 20, "seed \(seed)")
+            #expect(HardeningData.seconds(since: start) < HardeningData.hangSeconds, "seed \(seed)")
         }
         #expect(built >= 5 && failed >= 5, "built \(built), failed \(failed): the mix should have both")
     }
@@ -472,7 +477,7 @@ enum HardeningData {
         let start = DispatchTime.now().uptimeNanoseconds
         _ = try SiteBuilder.build(BuildTests.options(data: folder + "/data.json", output: folder + "/site"))
         let seconds = HardeningData.seconds(since: start)
-        #expect(seconds < 20, "\(seconds) s")
+        #expect(seconds < HardeningData.hangSeconds, "\(seconds) s")
         let pages = HardeningData.snapshot(folder + "/site").filter { $0.key.hasPrefix("en/moto/") }
         let page = try #require(
             pages.values.map { String(decoding: $0, as: UTF8.self) }.first { $0.contains("THE-END") })
@@ -495,7 +500,7 @@ enum HardeningData {
         let start = DispatchTime.now().uptimeNanoseconds
         _ = try SiteBuilder.build(BuildTests.options(data: folder + "/data.json", output: folder + "/site"))
         let seconds = HardeningData.seconds(since: start)
-        #expect(seconds < 20, "\(seconds) s")
+        #expect(seconds < HardeningData.hangSeconds, "\(seconds) s")
         let galleries = HardeningData.snapshot(folder + "/site").filter { $0.key.hasSuffix("/gallery/index.html") }
         #expect(galleries.count == 1)
         let html = String(decoding: try #require(galleries.values.first), as: UTF8.self)
