@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "Catalogue", dependencies: ["Files", "OperatingSystem"], swiftSettings: strict),
         .target(name: "Templating", dependencies: ["Files", "OperatingSystem"], swiftSettings: strict),
         .target(
-            name: "Site", dependencies: ["Files", "Catalogue", "Templating", "PhotoSidecar", "OperatingSystem"],
+            name: "Site",
+            dependencies: ["Files", "Catalogue", "Templating", "PhotoSidecar", "History", "OperatingSystem"],
             swiftSettings: strict),
         .target(name: "Server", dependencies: ["OperatingSystem"], swiftSettings: strict),
         // Runs `guzzi-site-fetch` for each HTTP request, and the format the two speak; no networking here.

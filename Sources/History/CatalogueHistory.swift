@@ -1,3 +1,5 @@
+import Files
+
 /// What changed in the catalogue, release by release: the sidecar `FILE.history.json` beside the dataset
 /// (`info_moto.json` → `info_moto.history.json`), made by `guzzi-site history` from the dataset's git history.
 ///
@@ -10,6 +12,12 @@ public struct CatalogueHistory: Sendable, Equatable {
 
     public init(releases: [Release] = []) {
         self.releases = releases
+    }
+
+    /// Whether the last release is the dataset with these bytes: a history written before the dataset changed
+    /// (by hand, or by an update from elsewhere) is not.
+    public func ends(at dataset: [UInt8]) -> Bool {
+        releases.last?.digest == Digest(of: dataset).description
     }
 
     /// The sidecar's path: the dataset's, with `.history.json` for its extension.
@@ -38,6 +46,17 @@ public struct Release: Sendable, Equatable {
     public var texts: [TextChange] = []
     public var photos: [PhotoChange] = []
 
+    public init(
+        date: String, version: Int?, digest: String, commit: String?, motorcycles: Int, isFirst: Bool
+    ) {
+        self.date = date
+        self.version = version
+        self.digest = digest
+        self.commit = commit
+        self.motorcycles = motorcycles
+        self.isFirst = isFirst
+    }
+
     /// Whether it changed anything against the release before (the first always counts).
     public var changesSomething: Bool {
         isFirst || !added.isEmpty || !removed.isEmpty || !figures.isEmpty || !texts.isEmpty || !photos.isEmpty
@@ -51,6 +70,13 @@ public struct FigureChange: Sendable, Equatable {
     public var path: String
     public var before: Figure?
     public var after: Figure?
+
+    public init(id: Int, path: String, before: Figure?, after: Figure?) {
+        self.id = id
+        self.path = path
+        self.before = before
+        self.after = after
+    }
 }
 
 /// A figure as the dataset states it: a number, or a text that is not a key into `texts` (`26 x 2 1/4`).

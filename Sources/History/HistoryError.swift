@@ -6,6 +6,9 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case pathUnknown(repository: String, name: String, found: [String])
     case gitFailed(command: String, reason: String)
     case unwritable(path: String, reason: String)
+    case unreadable(path: String, reason: String)
+    /// A sidecar that is not what `history` writes: its file, line and column.
+    case invalid(path: String, line: Int, column: Int, message: String)
 
     public var description: String {
         switch self {
@@ -24,6 +27,10 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
             return "error: \(command) failed: \(reason)"
         case .unwritable(let path, let reason):
             return "error: cannot write \(path): \(reason) (nothing was written)"
+        case .unreadable(let path, let reason):
+            return "error: cannot read \(path): \(reason)"
+        case .invalid(let path, let line, let column, let message):
+            return "error: \(path):\(line):\(column): \(message)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import History
 import PhotoSidecar
 import Templating
 
@@ -8,6 +9,8 @@ public enum SiteError: Error, Sendable, CustomStringConvertible {
     case catalogue(CatalogueError)
     /// The photo sidecar beside the dataset is there but cannot be read or is malformed.
     case photos(SidecarError)
+    /// The history sidecar beside the dataset is there but cannot be read or is malformed.
+    case history(HistoryError)
     case localization(path: String, message: String)
     case template(TemplateError)
     case missingFolder(role: String, path: String)
@@ -19,6 +22,7 @@ public enum SiteError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .catalogue(let error): return error.description
         case .photos(let error): return error.description
+        case .history(let error): return error.description
         case .localization(let path, let message): return "\(path): error: \(message)"
         case .template(let error): return error.description
         case .missingFolder(let role, let path):

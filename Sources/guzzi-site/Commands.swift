@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import History
 import Site
 
 /// One function per command; each returns the process exit status.
@@ -97,6 +98,34 @@ enum Commands {
             }.joined(separator: " ")
     }
 
+    /// The history sidecar beside the dataset, when there is one: an error with its line and column when it is
+    /// malformed (false), a warning when its last release is not this dataset (written before the dataset
+    /// changed), else one line saying what it holds.
+    static func checkHistory(dataPath: String) -> Bool {
+        let path = CatalogueHistory.path(forDataset: dataPath)
+        do throws(HistoryError) {
+            guard let history = try CatalogueHistory.read(contentsOf: path) else { return true }
+            let releases = history.releases
+            guard let last = releases.last else {
+                print("\(path): no release")
+                return true
+            }
+            let data = FileManager.default.contents(atPath: dataPath).map { Array($0) } ?? []
+            if !history.ends(at: data) {
+                Terminal.error(
+                    "warning: \(path) ends at the release of \(last.date.prefix(10)), not at \(dataPath) as it is now: "
+                        + "run 'guzzi-site history' again")
+            }
+            print(
+                "\(path): \(releases.count) release\(releases.count == 1 ? "" : "s"), the last on \(last.date.prefix(10))"
+            )
+            return true
+        } catch {
+            Terminal.error(error.description)
+            return false
+        }
+    }
+
     /// Exit 1 on any error, and with `--strict` on any warning too.
     static func check(_ arguments: Arguments) -> Int32 {
         let path = arguments.options["data"] ?? defaultOptions(arguments).dataPath
@@ -111,7 +140,8 @@ enum Commands {
                 + "\(warnings) warning\(warnings == 1 ? "" : "s")"
             if strict && warnings > 0 { summary += " (--strict: warnings are errors)" }
             print(summary)
-            return errors == 0 && (!strict || warnings == 0) ? 0 : 1
+            let historyValid = checkHistory(dataPath: path)
+            return errors == 0 && (!strict || warnings == 0) && historyValid ? 0 : 1
         } catch {
             Terminal.error(error.description)
             return 1

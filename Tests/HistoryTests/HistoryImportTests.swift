@@ -207,3 +207,35 @@ import Testing
         }
     }
 }
+
+/// The sidecar read back: what `history` wrote decodes to the same history; a malformed one is an error with its
+/// file, line and column.
+@Suite struct HistoryReadingTests {
+    @Test func whatIsWrittenReadsBackTheSame() throws {
+        var history = CatalogueHistory()
+        var release = Release(
+            date: "2019-04-16T21:03:11+02:00", version: 24, digest: "00ff", commit: nil, motorcycles: 2, isFirst: false)
+        release.added = [7]
+        release.figures = [FigureChange(id: 3, path: "frame.wheelbase", before: nil, after: .number(1530))]
+        release.figures.append(FigureChange(id: 3, path: "frame.tyres", before: .text("a \"b\""), after: nil))
+        release.texts = [TextChange(id: 3, field: "notes", languages: ["it"])]
+        release.photos = [PhotoChange(id: 3, added: ["https://example.org/1.jpg"], removed: [])]
+        history.releases = [release]
+        let decoded = try CatalogueHistory.decode(history.encoded(), path: "h.json")
+        #expect(decoded == history)
+    }
+
+    @Test func aMalformedSidecarNamesItsLineAndColumn() {
+        let text = "{\n  \"format\": 1,\n  \"releases\": [\n    {\"date\": 12}\n  ]\n}\n"
+        #expect {
+            try CatalogueHistory.decode(Array(text.utf8), path: "x.history.json")
+        } throws: { error in
+            "\(error)".hasPrefix("error: x.history.json:4:")
+        }
+        #expect(
+            throws: HistoryError.invalid(path: "x.json", line: 1, column: 12, message: "expected a value, found '}'")
+        ) {
+            try CatalogueHistory.decode(Array("{\"format\": }".utf8), path: "x.json")
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Catalogue
 import Files
+import History
 import Templating
 
 /// Builds the whole site: catalogue → page models → templates → files, swapped in atomically.
@@ -106,13 +107,14 @@ public enum SiteBuilder {
             throw .catalogue(error)
         }
         let photos = try PhotoFiles.read(besideDataset: options.dataPath)
+        let historyWarnings = try checkHistory(besideDataset: options.dataPath, data: data)
         let assets = try SiteAssets(folder: options.resourcesPath + "/assets")
         let keys = BuildKeys(
             options: options, data: data, photos: photos.bytes, library: inputs.library, assets: assets)
         if let cached = cache?.lookup(keys.models) {
             return Loaded(
                 editions: inputs.editions, library: inputs.library, photos: photos, assets: assets, keys: keys,
-                catalogue: .cached(cached), warnings: cached.warnings)
+                catalogue: .cached(cached), warnings: cached.warnings + historyWarnings)
         }
         let loaded: (catalogue: Catalogue, warnings: [Problem])
         do throws(CatalogueError) {
@@ -123,7 +125,27 @@ public enum SiteBuilder {
         clock.lap("decode")
         return Loaded(
             editions: inputs.editions, library: inputs.library, photos: photos, assets: assets, keys: keys,
-            catalogue: .decoded(loaded.catalogue), warnings: loaded.warnings)
+            catalogue: .decoded(loaded.catalogue), warnings: loaded.warnings + historyWarnings)
+    }
+
+    /// The history sidecar beside the dataset (`guzzi-site history`), when there is one: a malformed one stops
+    /// the build with its file, line and column, before the output is touched; one whose last release is not
+    /// this dataset gives a warning. (No page shows the history yet: issue 36.)
+    static func checkHistory(besideDataset dataPath: String, data: [UInt8]) throws(SiteError) -> [Problem] {
+        let path = CatalogueHistory.path(forDataset: dataPath)
+        let history: CatalogueHistory?
+        do throws(HistoryError) {
+            history = try CatalogueHistory.read(contentsOf: path)
+        } catch {
+            throw .history(error)
+        }
+        guard let history, let last = history.releases.last, !history.ends(at: data) else { return [] }
+        return [
+            Problem(
+                severity: .warning, path: "", line: nil, column: nil,
+                message: "\(path) ends at the release of \(last.date.prefix(10)), not at \(dataPath) as it is now: "
+                    + "run 'guzzi-site history' again")
+        ]
     }
 
     /// Step 2, after the output is open: when nothing changed since the build that wrote it (the global key
