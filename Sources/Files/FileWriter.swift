@@ -39,6 +39,25 @@ package enum FileWriter {
         return (0, status)
     }
 
+    /// Replaces the file at `path` with `bytes` so that it is never seen half written: a temporary file in the
+    /// same folder, flushed to disk, renamed over `path`, then the folder flushed so the rename lasts too. nil on
+    /// success; else the reason, with `path` as it was and nothing left behind. For the files beside the dataset
+    /// (the photo and history sidecars).
+    package static func replace(_ path: String, with bytes: [UInt8]) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + ".tmp-" + String(getpid())
+        if let reason = writeDurably(bytes, to: temporary) { return reason }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return reason
+        }
+        Durability.flushFolder(folder.isEmpty ? "/" : folder)
+        return nil
+    }
+
     /// `write(durably: true)`: nil on success, else the reason (`strerror`).
     package static func writeDurably(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) -> String? {
         let code = write(bytes, to: path, mode: mode, durably: true).code

@@ -65,43 +65,11 @@ extension CatalogueHistory {
         }
     }
 
-    /// JSON string with the escapes JSON requires.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONPath.quoted(text) }
 
     /// Writes the sidecar atomically: a temporary file in the same folder, flushed, then renamed over `path`.
     /// On failure nothing is left behind and `path` is as it was.
     public func write(to path: String) throws(HistoryError) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + ".tmp-" + String(getpid())
-        if let reason = FileWriter.writeDurably(encoded(), to: temporary) {
-            throw .unwritable(path: path, reason: reason)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .unwritable(path: path, reason: reason)
-        }
-        Durability.flushFolder(folder.isEmpty ? "/" : folder)
+        if let reason = FileWriter.replace(path, with: encoded()) { throw .unwritable(path: path, reason: reason) }
     }
 }

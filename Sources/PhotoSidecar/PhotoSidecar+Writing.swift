@@ -63,19 +63,6 @@ extension PhotoSidecar {
     /// `path`. At every moment `path` holds a complete sidecar, the old one or the new one, so a run killed
     /// half-way loses at most what it learnt since its last write.
     public func write(to path: String) throws(SidecarError) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + ".tmp-" + String(getpid())
-        let bytes = encoded()
-        if let reason = FileWriter.writeDurably(bytes, to: temporary) {
-            throw .unwritable(path: path, reason: reason)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .unwritable(path: path, reason: reason)
-        }
-        Durability.flushFolder(folder.isEmpty ? "/" : folder)  // make the rename itself durable
+        if let reason = FileWriter.replace(path, with: encoded()) { throw .unwritable(path: path, reason: reason) }
     }
 }
