@@ -20,6 +20,14 @@ public struct CatalogueHistory: Sendable, Equatable {
         releases.last?.digest == Digest(of: dataset).description
     }
 
+    /// What `check` and `build` warn when the history does not end at the dataset at `dataPath` (these bytes);
+    /// nil when it does, or holds no release.
+    public func staleness(of dataPath: String, data: [UInt8]) -> String? {
+        guard let last = releases.last, !ends(at: data) else { return nil }
+        return "\(Self.path(forDataset: dataPath)) ends at the release of \(last.date.prefix(10)), not at \(dataPath) "
+            + "as it is now: run 'guzzi-site history' again"
+    }
+
     /// The sidecar's path: the dataset's, with `.history.json` for its extension.
     public static func path(forDataset dataPath: String) -> String {
         let base = dataPath.hasSuffix(".json") ? String(dataPath.dropLast(5)) : dataPath

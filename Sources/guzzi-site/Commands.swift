@@ -111,11 +111,7 @@ enum Commands {
                 return true
             }
             let data = FileManager.default.contents(atPath: dataPath).map { Array($0) } ?? []
-            if !history.ends(at: data) {
-                Terminal.error(
-                    "warning: \(path) ends at the release of \(last.date.prefix(10)), not at \(dataPath) as it is now: "
-                        + "run 'guzzi-site history' again")
-            }
+            if let stale = history.staleness(of: dataPath, data: data) { Terminal.error("warning: " + stale) }
             print(
                 "\(path): \(releases.count) release\(releases.count == 1 ? "" : "s"), the last on \(last.date.prefix(10))"
             )

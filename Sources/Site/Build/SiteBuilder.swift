@@ -139,13 +139,8 @@ public enum SiteBuilder {
         } catch {
             throw .history(error)
         }
-        guard let history, let last = history.releases.last, !history.ends(at: data) else { return [] }
-        return [
-            Problem(
-                severity: .warning, path: "", line: nil, column: nil,
-                message: "\(path) ends at the release of \(last.date.prefix(10)), not at \(dataPath) as it is now: "
-                    + "run 'guzzi-site history' again")
-        ]
+        guard let stale = history?.staleness(of: dataPath, data: data) else { return [] }
+        return [Problem(severity: .warning, path: "", line: nil, column: nil, message: stale)]
     }
 
     /// Step 2, after the output is open: when nothing changed since the build that wrote it (the global key
