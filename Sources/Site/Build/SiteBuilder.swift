@@ -6,8 +6,8 @@ import Templating
 /// Builds the whole site: catalogue → page models → templates → files, swapped in atomically.
 ///
 /// The steps are the functions below, in order; the rooms beside this file hold what each uses: the inputs
-/// (`SiteBuilder+Inputs`), the output (`SiteBuilder+Output`, `Site/Output`), the rendering
-/// (`SiteBuilder+Rendering`) and what a file is keyed by (`BuildKeys`).
+/// (`SiteBuilder+Inputs`), the output (`SiteBuilder+Output`, `Site/Output`), the writing (`ProductWriter`, and
+/// the generators in `Site/Generators`) and what a file is keyed by (`BuildKeys`).
 public enum SiteBuilder {
     /// Runs a build. On any error nothing in the output folder has changed.
     /// `progress` is called now and then from any thread while pages are rendered. In `serve` (`mode`), unchanged
@@ -48,7 +48,8 @@ public enum SiteBuilder {
                 keepingOthers: only != nil)
             clock.lap("publish")
             if let cache, loaded.cached == nil {
-                cache.store(BuildCache.Entry(key: loaded.keys.models, plan: site.plan, warnings: loaded.warnings))
+                cache.store(
+                    BuildCache.Entry(key: loaded.keys.models, plan: site.plan, warnings: loaded.catalogueWarnings))
             }
             var report = BuildReport(
                 pages: site.plan.pages.count, files: totals.files, bytes: totals.bytes, warnings: loaded.warnings,
@@ -79,7 +80,12 @@ public enum SiteBuilder {
         let assets: SiteAssets
         let keys: BuildKeys
         let catalogue: Source
-        let warnings: [Problem]
+        /// The dataset's warnings (kept in `serve`'s cache with the plan), then the history sidecar's (read anew
+        /// every build).
+        let catalogueWarnings: [Problem]
+        let historyWarnings: [Problem]
+
+        var warnings: [Problem] { catalogueWarnings + historyWarnings }
 
         enum Source {
             /// What `serve`'s cache holds for these keys: the dataset was not decoded.
@@ -114,7 +120,7 @@ public enum SiteBuilder {
         if let cached = cache?.lookup(keys.models) {
             return Loaded(
                 editions: inputs.editions, library: inputs.library, photos: photos, assets: assets, keys: keys,
-                catalogue: .cached(cached), warnings: cached.warnings + historyWarnings)
+                catalogue: .cached(cached), catalogueWarnings: cached.warnings, historyWarnings: historyWarnings)
         }
         let loaded: (catalogue: Catalogue, warnings: [Problem])
         do throws(CatalogueError) {
@@ -125,7 +131,8 @@ public enum SiteBuilder {
         clock.lap("decode")
         return Loaded(
             editions: inputs.editions, library: inputs.library, photos: photos, assets: assets, keys: keys,
-            catalogue: .decoded(loaded.catalogue), warnings: loaded.warnings + historyWarnings)
+            catalogue: .decoded(loaded.catalogue), catalogueWarnings: loaded.warnings,
+            historyWarnings: historyWarnings)
     }
 
     /// The history sidecar beside the dataset (`guzzi-site history`), when there is one: a malformed one stops

@@ -276,6 +276,29 @@ import Testing
     }
 }
 
+/// A history sidecar that does not end at the dataset is one warning per build, also when `serve`'s cache
+/// gives the plan and the dataset's warnings: the sidecar is read anew each time, its warning never cached.
+@Suite struct HistoryWarningTests {
+    @Test func aStaleHistoryWarnsOncePerBuildInServe() throws {
+        let folder = SiteFixtures.temporaryFolder()
+        let data = folder + "/info_moto.json"
+        try FileManager.default.copyItem(
+            atPath: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json", toPath: data)
+        let release = """
+            {"date": "2019-04-16T21:03:11+02:00", "version": 1, "digest": "00", "commit": null, "motorcycles": 1,
+             "first": true, "added": [], "removed": [], "figures": [], "texts": [], "photos": []}
+            """
+        try "{\"format\": 1, \"releases\": [\(release)]}".write(
+            toFile: folder + "/info_moto.history.json", atomically: false, encoding: .utf8)
+        let cache = BuildCache()
+        let options = BuildTests.options(data: data, output: folder + "/site")
+        for _ in 0..<2 {
+            let report = try SiteBuilder.build(options, mode: .preview(cache))
+            #expect(report.warnings.filter { $0.message.contains("ends at the release of 2019-04-16") }.count == 1)
+        }
+    }
+}
+
 /// The sitemap and robots.txt are templates like the pages: a user changes them in `Templates/`.
 @Suite struct SearchEngineFileTemplateTests {
     @Test func robotsAndSitemapComeFromTheTemplatesFolder() throws {
