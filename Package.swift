@@ -62,7 +62,8 @@ let package = Package(
         .testTarget(
             name: "SiteTests",
             dependencies: [
-                "Site", "Files", "Catalogue", "Templating", "PhotoSidecar", "OperatingSystem", "TestSupport",
+                "Site", "Files", "Catalogue", "Templating", "PhotoSidecar", "History", "OperatingSystem",
+                "TestSupport",
             ]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "OperatingSystem", "TestSupport"]),
         // The fetch helper, so that it is built before these tests run it.

@@ -94,12 +94,13 @@ struct Site: Sendable {
         }
     }
 
-    /// A template that is not a page (the sitemap, robots.txt), rendered in the default edition's locale.
-    func render(template: String, context: [String: Value]) throws(SiteError) -> [UInt8] {
+    /// A template that is not a page (the sitemap, robots.txt, a feed's entry), rendered in an edition's locale,
+    /// the default one's unless named.
+    func render(template: String, context: [String: Value], language: Language? = nil) throws(SiteError) -> [UInt8] {
         do {
             return try library.renderBytes(
                 template, context: context,
-                environment: environment(editions.defaultLanguage))
+                environment: environment(language ?? editions.defaultLanguage))
         } catch let error as TemplateError {
             throw .template(error)
         } catch {
@@ -177,6 +178,10 @@ struct Site: Sendable {
             return FacetPages(edition: edition, plan: plan).context(for: page, frame: frame)
         case .charts:
             return ChartsPage(edition: edition, plan: plan).context(for: page, frame: frame)
+        case .whatsNew:
+            // planned only with a history (`SitePlan`)
+            guard let history = plan.history else { return frame.context(for: page, title: "", description: "") }
+            return WhatsNewPage(edition: edition, plan: plan, history: history).context(for: page, frame: frame)
         }
     }
 }

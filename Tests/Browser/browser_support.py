@@ -322,6 +322,9 @@ class FirefoxDriver:
             for m in messages
             # errors (flags 0) and warnings (1), not information (8); CSS the browser does not know is not a fault
             if not m["flags"] & 8 and (m["source"] or "").startswith(site) and m["category"] != "CSS Parser"
+            # a load the browser itself cut short as a case navigated on: it no longer has an address ("Failed to
+            # load ‘’"), and the worker's fetch for it was aborted, not failed
+            and not m["message"].startswith("Failed to load \u2018\u2019")
         ]
 
     def quit(self):

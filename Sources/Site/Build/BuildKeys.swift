@@ -21,16 +21,17 @@ struct BuildKeys: Sendable {
     /// Everything a page model depends on besides the dataset: the generator, every file of `Resources/` but
     /// the assets (the localisation tables and anything else a page model may read there), the URL settings.
     let setting: Digest
-    /// `setting` and the dataset: everything the site plan and the page models are made from. Also the key of
+    /// `setting`, the dataset and its history: everything the site plan and the page models are made from. Also the key of
     /// `serve`'s `BuildCache`.
     let models: Digest
     /// `models`, every template and every asset.
     let global: Digest
 
     /// `photos` is the dataset's photo sidecar (`PhotoFiles`), empty when there is none: part of `setting`,
-    /// since a motorcycle's pages show its photos' sizes and credits.
+    /// since a motorcycle's pages show its photos' sizes and credits. `history` is the history sidecar as its
+    /// writer encodes it, empty when there is none: part of `models`, since it is read with the dataset.
     init(
-        options: BuildOptions, data: [UInt8], photos: [UInt8], library: TemplateLibrary,
+        options: BuildOptions, data: [UInt8], photos: [UInt8], history: [UInt8] = [], library: TemplateLibrary,
         assets: SiteAssets
     ) {
         generator = BuildKeys.generatorIdentity
@@ -46,6 +47,7 @@ struct BuildKeys: Sendable {
         var models = StableHasher()
         models.combine(self.setting)
         models.combine(Digest(of: data))
+        models.combine(Digest(of: history))
         self.models = models.finalize()
         var all = StableHasher()
         all.combine(self.models)

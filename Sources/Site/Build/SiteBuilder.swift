@@ -67,7 +67,10 @@ public enum SiteBuilder {
     /// its products, which may read what the files before hold (the offline worker names them by their digests).
     /// In a wave, the large data files first, so they start early.
     static let generators: [[any Generator]] = [
-        [DataScripts(), SearchEngineFiles(), AssetFiles(), SitePages(), FacetValuePages(), MotorcyclePages()],
+        [
+            DataScripts(), SearchEngineFiles(), FeedFiles(), AssetFiles(), SitePages(), FacetValuePages(),
+            MotorcyclePages(),
+        ],
         [OfflineStage(number: 0)],
         [OfflineStage(number: 1)],
     ]
@@ -84,6 +87,8 @@ public enum SiteBuilder {
         /// every build).
         let catalogueWarnings: [Problem]
         let historyWarnings: [Problem]
+        /// The history sidecar, when the dataset has one (part of `keys.models`, so `serve`'s cached plan has it).
+        let history: CatalogueHistory?
 
         var warnings: [Problem] { catalogueWarnings + historyWarnings }
 
@@ -113,14 +118,16 @@ public enum SiteBuilder {
             throw .catalogue(error)
         }
         let photos = try PhotoFiles.read(besideDataset: options.dataPath)
-        let historyWarnings = try checkHistory(besideDataset: options.dataPath, data: data)
+        let (history, historyWarnings) = try readHistory(besideDataset: options.dataPath, data: data)
         let assets = try SiteAssets(folder: options.resourcesPath + "/assets")
         let keys = BuildKeys(
-            options: options, data: data, photos: photos.bytes, library: inputs.library, assets: assets)
+            options: options, data: data, photos: photos.bytes, history: history?.encoded() ?? [],
+            library: inputs.library, assets: assets)
         if let cached = cache?.lookup(keys.models) {
             return Loaded(
                 editions: inputs.editions, library: inputs.library, photos: photos, assets: assets, keys: keys,
-                catalogue: .cached(cached), catalogueWarnings: cached.warnings, historyWarnings: historyWarnings)
+                catalogue: .cached(cached), catalogueWarnings: cached.warnings, historyWarnings: historyWarnings,
+                history: history)
         }
         let loaded: (catalogue: Catalogue, warnings: [Problem])
         do throws(CatalogueError) {
@@ -132,13 +139,15 @@ public enum SiteBuilder {
         return Loaded(
             editions: inputs.editions, library: inputs.library, photos: photos, assets: assets, keys: keys,
             catalogue: .decoded(loaded.catalogue), catalogueWarnings: loaded.warnings,
-            historyWarnings: historyWarnings)
+            historyWarnings: historyWarnings, history: history)
     }
 
     /// The history sidecar beside the dataset (`guzzi-site history`), when there is one: a malformed one stops
     /// the build with its file, line and column, before the output is touched; one whose last release is not
-    /// this dataset gives a warning. (No page shows the history yet: issue 36.)
-    static func checkHistory(besideDataset dataPath: String, data: [UInt8]) throws(SiteError) -> [Problem] {
+    /// this dataset gives a warning, and the site shows what it has.
+    static func readHistory(besideDataset dataPath: String, data: [UInt8]) throws(SiteError) -> (
+        CatalogueHistory?, [Problem]
+    ) {
         let path = CatalogueHistory.path(forDataset: dataPath)
         let history: CatalogueHistory?
         do throws(HistoryError) {
@@ -146,8 +155,8 @@ public enum SiteBuilder {
         } catch {
             throw .history(error)
         }
-        guard let stale = history?.staleness(of: dataPath, data: data) else { return [] }
-        return [Problem(severity: .warning, path: "", line: nil, column: nil, message: stale)]
+        guard let stale = history?.staleness(of: dataPath, data: data) else { return (history, []) }
+        return (history, [Problem(severity: .warning, path: "", line: nil, column: nil, message: stale)])
     }
 
     /// Step 2, after the output is open: when nothing changed since the build that wrote it (the global key
@@ -178,7 +187,9 @@ public enum SiteBuilder {
         switch loaded.catalogue {
         case .cached(let entry): plan = entry.plan
         case .decoded(let catalogue):
-            plan = SitePlan(catalogue: catalogue, editions: loaded.editions, photos: try loaded.photos.decoded())
+            plan = SitePlan(
+                catalogue: catalogue, editions: loaded.editions, photos: try loaded.photos.decoded(),
+                history: loaded.history)
         }
         let site = try Site(
             plan: plan, editions: loaded.editions, library: loaded.library, assets: loaded.assets,

@@ -33,6 +33,11 @@ struct MotorcyclePage {
         context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
         context["gallery_href"] = gallery.map { .text($0) } ?? .null
         context["facet_links"] = .list(facetLinks(from: page))
+        context["history"] =
+            plan.history.map { history in
+                ReleaseNotes(edition: edition, plan: plan, history: history)
+                    .bikeHistory(index) { page.route.link(to: $0) }
+            } ?? .null
         context["social"] = SocialMetadata(
             edition: edition, alternateLocales: frame.alternateLocales[edition.language]!, bike: bike,
             baseURL: frame.baseURL, route: page.route

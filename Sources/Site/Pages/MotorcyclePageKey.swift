@@ -11,7 +11,10 @@ import Files
 ///   and addresses in every edition); its slug is in its pages' routes;
 /// - what every page of the site is given: the settings (`BuildKeys.setting`: tables and every other file of
 ///   `Resources/` but the assets, the photo sidecar, the URL settings, the generator), the dataset's version (the
-///   footer), the number of parts of the catalogue's data (`PageFrame`), the facets;
+///   footer), the number of parts of the catalogue's data (`PageFrame`), the facets, whether the dataset has a
+///   history (the footer's What's new and feed links);
+/// - for the motorcycle's page, its own history (`SiteHistory.digest(ofBike:)`), kept apart from the motorcycle's
+///   digest, which facet value pages share and which a new release must not change;
 /// - the page's own route, twins, language and template.
 /// `MotorcyclePageKeyTests` edits every field of a motorcycle, its texts, its neighbours, the catalogue's size
 /// and version, and checks that whenever a page's model changes, its key does; debug builds also render every
@@ -22,6 +25,8 @@ struct MotorcyclePageKey: Sendable {
     let bikes: [Digest]
     /// Per facet, per value: its label and address in every edition.
     let values: [[Digest]]
+    /// Per motorcycle, its history as its page shows it; empty without a history.
+    let histories: [Digest]
 
     init(plan: SitePlan, setting: Digest) {
         var hasher = StableHasher()
@@ -29,7 +34,12 @@ struct MotorcyclePageKey: Sendable {
         hasher.combine(UInt64(bitPattern: Int64(plan.catalogue.version)))
         hasher.combine(UInt64(BrowserData.cataloguePartCount(plan)))
         for facet in plan.facets { hasher.combine(facet.id) }
+        hasher.combine(plan.history == nil ? "no history" : "history")
         shared = hasher.finalize()
+        histories =
+            plan.history.map { history in
+                concurrentMap(count: plan.catalogue.motorcycles.count) { history.digest(ofBike: $0) }
+            } ?? []
         // Each value's label and address in every edition; not its position among the facet's values, which
         // moves when a value before it comes or goes while no link to it changes.
         let values = plan.facets.map { facet in
@@ -64,6 +74,7 @@ struct MotorcyclePageKey: Sendable {
         case .motorcycle(let bike):
             hasher.combine(1)
             hasher.combine(bikes[bike])
+            if !histories.isEmpty { hasher.combine(histories[bike]) }
         case .gallery(let bike):
             hasher.combine(2)
             hasher.combine(bikes[bike])

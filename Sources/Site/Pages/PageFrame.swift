@@ -98,6 +98,12 @@ struct PageFrame: Sendable {
             "manifest": page.language == nil || !offline ? .null : .text(editionRoot + OfflineFiles.manifestName),
             "worker": page.language == nil || !offline ? .null : .text(editionRoot + OfflineFiles.workerName),
             "offline_list": page.language == nil || !offline ? .null : .text(editionRoot + OfflineFiles.listName),
+            // the edition's What's new page and Atom feed, when the dataset has a history (the feed also needs the
+            // base URL: its addresses are absolute)
+            "whats_new": plan.history == nil || page.language == nil
+                ? .null : .text(link(from: page, to: plan.whatsNewRoute(language))),
+            "feed": plan.history == nil || page.language == nil
+                ? .null : baseURL.map { .text($0 + plan.feedFile(language)) } ?? .null,
             "switches": .list(switcher),
             "nav": .list(nav),
             "footer_data": footerData[language]!,

@@ -16,6 +16,8 @@ struct Page: Sendable {
         case notFound
         case garage
         case compare
+        /// The catalogue's releases, newest first (`WhatsNewPage`): planned when the dataset has a history.
+        case whatsNew
         /// What the offline worker shows for a page of the edition a reader never opened, with no network.
         case offline
     }

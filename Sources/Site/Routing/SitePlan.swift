@@ -1,4 +1,5 @@
 import Catalogue
+import History
 import PhotoSidecar
 
 /// The list of pages a catalogue becomes, in a fixed order, with the URL of every page in every edition.
@@ -10,6 +11,8 @@ struct SitePlan: Sendable {
     /// What `guzzi-site photos` learnt of the catalogue's Flickr photos (sizes, authors, licences); empty when
     /// the dataset has no sidecar, and then every photo is shown from the dataset's own URL.
     let photos: PhotoSidecar
+    /// The dataset's history sidecar (`guzzi-site history`) as the pages show it; nil without one.
+    let history: SiteHistory?
     /// Motorcycle indices in the app's default order: newest first, then by name.
     let defaultOrder: [Int]
     let slugs: [Int: String]
@@ -29,9 +32,13 @@ struct SitePlan: Sendable {
     let languages: [Language]
     let defaultLanguage: Language
 
-    init(catalogue: Catalogue, editions: Editions, photos: PhotoSidecar = PhotoSidecar()) {
+    init(
+        catalogue: Catalogue, editions: Editions, photos: PhotoSidecar = PhotoSidecar(),
+        history: CatalogueHistory? = nil
+    ) {
         self.catalogue = catalogue
         self.photos = photos
+        self.history = history.flatMap { $0.releases.isEmpty ? nil : SiteHistory($0, catalogue: catalogue) }
         languages = editions.languages
         defaultLanguage = editions.defaultLanguage
         let bikes = catalogue.motorcycles
@@ -105,6 +112,7 @@ struct SitePlan: Sendable {
         add(.offline, template: "offline", offlineRoute)
         add(.browse, template: "browse", browseRoute)
         add(.charts, template: "charts", chartsRoute)
+        if history != nil { add(.whatsNew, template: "whats-new", whatsNewRoute) }
         for facet in facets.indices {
             add(.facetOverview(facet: facet), template: "facet-overview") { facetRoute($0, facet: facet) }
             for value in facets[facet].values.indices {
@@ -152,6 +160,13 @@ struct SitePlan: Sendable {
     func browseRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_browse", language)]) }
 
     func chartsRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_charts", language)]) }
+
+    func whatsNewRoute(_ language: Language) -> Route {
+        Route([language.rawValue, slug("slug_whats_new", language)])
+    }
+
+    /// An edition's Atom feed (`FeedFiles`), beside its catalogue.
+    func feedFile(_ language: Language) -> String { language.rawValue + "/atom.xml" }
 
     func compareRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_compare", language)]) }
 

@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import History
 import PhotoSidecar
 import Templating
 import Testing
@@ -15,20 +16,23 @@ import Testing
     static let models: [String: Set<String>] = {
         var paths: [String: Set<String>] = [:]
         let sample = try? Catalogue.load(contentsOf: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json")
-        var catalogues: [(Catalogue, PhotoSidecar)] = []
+        var catalogues: [(Catalogue, PhotoSidecar, CatalogueHistory?)] = []
         if let sample {
-            catalogues += [(sample.catalogue, PhotoSidecar()), (sample.catalogue, PhotoPagesTests.sidecar)]
+            catalogues += [
+                (sample.catalogue, PhotoSidecar(), nil), (sample.catalogue, PhotoPagesTests.sidecar, nil),
+                (sample.catalogue, PhotoSidecar(), WhatsNewTests.sampleHistory(lastDigest: "0")),
+            ]
         }
         if let real = SiteFixtures.realDatasetPath, let loaded = try? Catalogue.load(contentsOf: real) {
-            catalogues.append((loaded.catalogue, PhotoSidecar()))
+            catalogues.append((loaded.catalogue, PhotoSidecar(), nil))
         }
-        catalogues.append((BrowserDataTests.catalogue(601), PhotoSidecar()))  // longer than a page: the pager
+        catalogues.append((BrowserDataTests.catalogue(601), PhotoSidecar(), nil))  // longer than a page: the pager
         let options = BuildTests.options(output: "/nonexistent")
         guard let inputs = try? SiteBuilder.loadInputs(options),
             let assets = try? SiteAssets(folder: options.resourcesPath + "/assets")
         else { return [:] }
-        for (catalogue, photos) in catalogues {
-            let plan = SitePlan(catalogue: catalogue, editions: inputs.editions, photos: photos)
+        for (catalogue, photos, history) in catalogues {
+            let plan = SitePlan(catalogue: catalogue, editions: inputs.editions, photos: photos, history: history)
             guard
                 let site = try? Site(
                     plan: plan, editions: inputs.editions, library: inputs.library, assets: assets)
