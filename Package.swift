@@ -74,8 +74,9 @@ let package = Package(
         .testTarget(
             name: "PhotosTests",
             dependencies: ["Photos", "PhotoSidecar", "Catalogue", "Fetching", "TestSupport", "guzzi-site-fetch"]),
-        // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
         .testTarget(name: "HistoryTests", dependencies: ["History", "Files", "TestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["guzzi-site", "OperatingSystem", "TestSupport"]),
+        // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
+        .testTarget(
+            name: "CommandLineTests", dependencies: ["guzzi-site", "History", "OperatingSystem", "TestSupport"]),
     ]
 )

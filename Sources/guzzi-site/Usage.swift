@@ -80,7 +80,9 @@ enum Usage {
 
         Fetches the dataset from its source and replaces the local file when the fetched one has a higher
         version and is valid. The replacement is atomic and the previous file is kept as FILE.bak.
-        A missing or invalid local file counts as version 0.
+        A missing or invalid local file counts as version 0. When FILE has a history beside it
+        (FILE.history.json, see 'guzzi-site history'), the release installed is appended to it, dated now,
+        with what changed against the file it replaced.
 
         OPTIONS:
           --from URL|FILE   Where to fetch from: an http(s) or file: URL, or a path (default:

@@ -1,4 +1,5 @@
 import Foundation
+import History
 import TestSupport
 import Testing
 
@@ -73,5 +74,40 @@ import Testing
         let unwritable = try CommandLineTests.run(
             ["history", "--data", "/nonexistent-folder/info_moto.json", "--from-git", repository])
         #expect(unwritable.status == 1 && unwritable.stderr.contains("cannot write"))
+    }
+
+    /// `update` appends a release to the history when it installs a newer dataset, dated when it ran, measured
+    /// against the file it replaced; a dataset without a history is left without one.
+    @Test func updateAppendsTheReleaseItInstalls() throws {
+        let (repository, data) = try Self.repository()
+        #expect(try CommandLineTests.run(["history", "--data", data, "--from-git", repository]).status == 0)
+        let sidecar = String(data.dropLast(5)) + ".history.json"
+        let text = try String(contentsOfFile: data, encoding: .utf8)
+        let newer = ScratchFolders.make("history-update") + "/newer.json"
+        try text.replacingOccurrences(of: "\"wheelbase\": 1420", with: "\"wheelbase\": 1425")
+            .replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 2,")
+            .write(toFile: newer, atomically: false, encoding: .utf8)
+        let today = String(CatalogueHistory.timestamp(Date()).prefix(10))
+        let updated = try CommandLineTests.run(["update", "--data", data, "--from", newer])
+        #expect(updated.status == 0, "\(updated.stderr)")
+        #expect(updated.stdout.contains("\(sidecar): a release of \(today) recorded (1 figure changed)"))
+        let history = try #require(try CatalogueHistory.read(contentsOf: sidecar))
+        #expect(history.releases.count == 3)
+        let last = try #require(history.releases.last)
+        #expect(last.version == 2 && last.commit == nil && last.date.hasPrefix(today))
+        #expect(
+            last.figures == [FigureChange(id: 2, path: "frame.wheelbase", before: .number(1420), after: .number(1425))])
+        // the history now ends at the dataset: no warning
+        let checked = try CommandLineTests.run(["check", "--data", data])
+        #expect(!checked.stderr.contains("warning: \(sidecar)"), "\(checked.stderr)")
+        // up to date: nothing installed, nothing recorded
+        let again = try CommandLineTests.run(["update", "--data", data, "--from", newer])
+        #expect(again.status == 3)
+        #expect(try CatalogueHistory.read(contentsOf: sidecar)?.releases.count == 3)
+        // without a history, update makes none
+        let bare = ScratchFolders.make("history-bare") + "/info_moto.json"
+        try text.write(toFile: bare, atomically: false, encoding: .utf8)
+        #expect(try CommandLineTests.run(["update", "--data", bare, "--from", newer]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: String(bare.dropLast(5)) + ".history.json"))
     }
 }
