@@ -9,7 +9,7 @@ import importlib.util
 import os
 import unittest
 
-from browser_support import bikes, matrix
+from browser_support import SITE_DIR, bikes, matrix
 
 RUN_AXE = """
 axe.run(document, {resultTypes: ['violations'], runOnly: {type: 'tag', values: arguments[0]}, preload: arguments[1]})
@@ -57,6 +57,8 @@ class AccessibilityCases:
         ]
         if bike["image"]:
             paths.append("en/" + bike["url"].replace("index.html", "gallery/index.html"))
+        if os.path.isfile(os.path.join(SITE_DIR, "en", "whats-new", "index.html")):
+            paths.append("en/whats-new/index.html")  # with a history sidecar (the real data's, in the test command)
         if self.scheme == "file":
             # From disk, what differs is the storage frame every page gets and the scripts' own data loading: the
             # catalogue and the Garage have both. (The 404 page is served by a web server at any address: opened

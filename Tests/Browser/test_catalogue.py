@@ -324,6 +324,21 @@ class OrderingCases:
         self.open_catalogue("it", query="?sort=name-asc")
         self.wait_for_ids(ordered(bikes("it"), [("name", "asc")], self.ranks("it")))
 
+    def test_latest_added_orders_by_the_release_that_added_each(self):
+        if "added" not in bikes()[0]:
+            self.skipTest("the site was built without a history sidecar (needs ../shared's history bundle)")
+        self.open_catalogue()
+        self.add_criterion("added", "desc")
+        expected = ordered(bikes(), [("added", "desc")])
+        self.wait_for_ids(expected)
+        self.assertEqual(self.query_params().get("sort"), ["added-desc"])
+        # the newest release's motorcycles first
+        newest = max(b["added"] for b in bikes() if b["added"] is not None)
+        self.assertEqual(bikes()[[b["id"] for b in bikes()].index(expected[0])]["added"], newest)
+        # from the URL, in the other edition, combined with a filter
+        self.open_catalogue("it", query="?cycle=4&sort=added-asc,year-desc")
+        self.wait_for_ids(ordered([b for b in bikes("it") if b["cycle"] == 4], [("added", "asc"), ("year", "desc")]))
+
     def test_order_by_family_puts_bikes_without_one_last(self):
         self.open_catalogue()
         self.add_criterion("family", "desc")

@@ -71,6 +71,12 @@ struct SiteHistory: Sendable {
         self.changes = changes.map { $0.sorted { $0.release < $1.release } }
     }
 
+    /// The catalogue's "latest added" ordering key of a motorcycle: the order of the release that added it, 1 for
+    /// the first release of the history; nil when no release did.
+    func addedOrder(_ index: Int) -> Int? {
+        entered[index].map { releases.count - $0 }
+    }
+
     /// Whether a release has anything to say in an edition: the first release, motorcycles added or removed,
     /// figures or photos of motorcycles still in the catalogue, or texts in the edition's language (a release
     /// that rewrote Italian texts only does not appear in English).

@@ -19,6 +19,8 @@ enum BikeFields {
         /// The motorcycle's page, from the edition's folder.
         let url: String
         let thumbnails: ListThumbnails
+        /// The order of the release that added it (1 for the first release of the history), with a history.
+        var added: Int? = nil
     }
 
     struct Field {
@@ -27,10 +29,13 @@ enum BikeFields {
         let write: @Sendable (Row, inout JSONBuilder) -> Void
     }
 
-    /// The fields of `file`; `thumb` (a list row's photo) only with thumbnails, so the data is what it was without
-    /// a photo sidecar.
-    static func fields(of file: File, thumbnails: Bool = false) -> [Field] {
-        all.filter { $0.files.contains(file) && (thumbnails || $0.name.description != "thumb") }
+    /// The fields of `file`; `thumb` (a list row's photo) only with thumbnails, and `added` (the "latest added"
+    /// ordering's) only with a history, so the data is what it was without a photo or a history sidecar.
+    static func fields(of file: File, thumbnails: Bool = false, history: Bool = false) -> [Field] {
+        all.filter { field in
+            let name = field.name.description
+            return field.files.contains(file) && (thumbnails || name != "thumb") && (history || name != "added")
+        }
     }
 
     private static let both: Set<File> = [.index, .scripts]
@@ -68,5 +73,6 @@ enum BikeFields {
         Field(name: "url", files: [.index]) { row, json in json.string(row.url) },
         Field(name: "image", files: [.index]) { row, json in json.text(row.bike.images.first) },
         Field(name: "thumb", files: [.scripts]) { row, json in row.thumbnails.cell(row.bike, into: &json) },
+        Field(name: "added", files: both) { row, json in json.number(row.added.map(Double.init)) },
     ]
 }

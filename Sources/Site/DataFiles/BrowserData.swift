@@ -113,7 +113,7 @@ struct BrowserData {
         // the motorcycles' pages, from the edition's folder: the scripts put each row's slug in its place
         json.key("bike_url")
         json.string(SitePlan.motorcycleFile(edition.language, slug: "{slug}"))
-        let fields = BikeFields.fields(of: .scripts, thumbnails: thumbnails.areShown)
+        let fields = BikeFields.fields(of: .scripts, thumbnails: thumbnails.areShown, history: plan.history != nil)
         json.key("fields")
         json.openArray()
         for field in fields { json.string(field.name.description) }
@@ -125,7 +125,8 @@ struct BrowserData {
             let bike = bikes[index]
             let slug = plan.slugs[bike.id]!
             let row = BikeFields.Row(
-                bike: bike, texts: texts[index], slug: slug, url: "", thumbnails: thumbnails)
+                bike: bike, texts: texts[index], slug: slug, url: "", thumbnails: thumbnails,
+                added: plan.history?.addedOrder(index))
             json.separator(",\n")
             json.openArray()
             for field in fields { field.write(row, &json) }

@@ -10,7 +10,7 @@ struct CatalogueIndex {
     func json() -> [UInt8] {
         let bikes = plan.catalogue.motorcycles
         let texts = plan.texts[edition.language]!
-        let fields = BikeFields.fields(of: .index)
+        let fields = BikeFields.fields(of: .index, history: plan.history != nil)
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         var json = JSONBuilder(capacity: 1_024 + 700 * bikes.count)
         json.openObject()
@@ -22,7 +22,8 @@ struct CatalogueIndex {
             let slug = plan.slugs[bike.id]!
             let row = BikeFields.Row(
                 bike: bike, texts: texts[index], slug: slug,
-                url: SitePlan.motorcycleFile(edition.language, slug: slug), thumbnails: thumbnails)
+                url: SitePlan.motorcycleFile(edition.language, slug: slug), thumbnails: thumbnails,
+                added: plan.history?.addedOrder(index))
             json.separator(",\n")
             json.openObject()
             for field in fields {

@@ -43,11 +43,15 @@ struct CatalogueControls {
     ]
 
     /// The orderings (key, label key), in the order of the menu. Each key is a field of the browser's data but
-    /// `year` (the first year), `name` and `family` (ordered by the locale's collation in the browser).
+    /// `year` (the first year), `name` and `family` (ordered by the locale's collation in the browser). With a
+    /// history, `added` too (`addedOrdering`).
     static let orderings: [(key: String, label: String)] = [
         ("year", "sort_year"), ("name", "sort_name"), ("family", "sort_family"), ("displacement", "displacement_real"),
         ("bore", "bore"), ("stroke", "stroke"), ("power", "power"), ("wheelbase", "wheelbase"), ("weight", "weight"),
     ]
+
+    /// "Latest added": the release that first had each motorcycle (`SiteHistory.addedOrder`).
+    static let addedOrdering = (key: "added", label: "sort_added")
 
     let edition: Edition
     let plan: SitePlan
@@ -86,7 +90,9 @@ struct CatalogueControls {
                     ]
                 }),
             "orderings": .list(
-                Self.orderings.map { ["key": .text($0.key), "label": .text(l[$0.label])] }),
+                (Self.orderings + (plan.history == nil ? [] : [Self.addedOrdering])).map {
+                    ["key": .text($0.key), "label": .text(l[$0.label])]
+                }),
             "results_text": .text(edition.plural("results", count: bikes.count)),
             "compare_text": .text(l.format("compare_link", ["n": "0"])),
             // "Show 250 more (250 of 600 shown)", as the script writes it, when there are more than a page

@@ -232,6 +232,30 @@ import Testing
                 "Top speed, 120 km/h → 125 km/h"))
     }
 
+    /// "Latest added": each motorcycle's data carries the order of the release that added it, and the ordering
+    /// menu offers it, only with a history.
+    @Test func theCatalogueCanBeOrderedByTheReleaseThatAddedEachMotorcycle() throws {
+        let (folder, data) = try Self.sampleWithHistory()
+        _ = try SiteBuilder.build(BuildTests.options(data: data, output: folder + "/site"))
+        let index = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: folder + "/site/en/index.json")))
+                as? [String: Any])
+        let added = Dictionary(
+            uniqueKeysWithValues: (index["motorcycles"] as? [[String: Any]] ?? []).map {
+                ($0["id"] as? Int ?? 0, $0["added"] as? Int ?? 0)
+            })
+        // V85 TT (12) and V7 Stone (13) came with the second release, Normale (1) was in the first
+        #expect(added[12] == 2 && added[13] == 2 && added[1] == 1 && added.count == 13)
+        #expect(
+            SiteFixtures.read(folder + "/site/it/index.html").contains(
+                "<option value=\"added\">Data di aggiunta</option>"))
+        let plain = SiteFixtures.temporaryFolder()
+        _ = try SiteBuilder.build(BuildTests.options(output: plain + "/site"))
+        #expect(!SiteFixtures.read(plain + "/site/en/index.json").contains("\"added\""))
+        #expect(!SiteFixtures.read(plain + "/site/en/index.html").contains("value=\"added\""))
+    }
+
     /// Every field of today's schema has its row's label and format (`ChangedField.table`): a figure change shows
     /// as the motorcycle page shows the figure.
     @Test func everyFieldOfTheSchemaIsKnown() throws {
