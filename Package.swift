@@ -42,7 +42,8 @@ let package = Package(
         .target(
             name: "Photos", dependencies: ["Files", "Catalogue", "PhotoSidecar", "Fetching"], swiftSettings: strict),
         // Build, watch, rebuild and tell the server: `serve` without the command line, so tests can drive it.
-        .target(name: "Preview", dependencies: ["Site", "Server", "PhotoSidecar"], swiftSettings: strict),
+        .target(
+            name: "Preview", dependencies: ["Site", "Server", "PhotoSidecar", "History"], swiftSettings: strict),
         // What changed in the catalogue, release by release: FILE.history.json, from the dataset's git history.
         .target(name: "History", dependencies: ["Files", "Catalogue", "OperatingSystem"], swiftSettings: strict),
         .executableTarget(
@@ -70,7 +71,7 @@ let package = Package(
         .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue", "TestSupport", "guzzi-site-fetch"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport", "guzzi-site-fetch"]),
         .testTarget(name: "PhotoSidecarTests", dependencies: ["PhotoSidecar", "Catalogue", "TestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Site", "Server", "TestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Site", "Server", "History", "TestSupport"]),
         .testTarget(
             name: "PhotosTests",
             dependencies: ["Photos", "PhotoSidecar", "Catalogue", "Fetching", "TestSupport", "guzzi-site-fetch"]),

@@ -1,4 +1,5 @@
 import Foundation
+import History
 import PhotoSidecar
 import Server
 import Site
@@ -34,12 +35,12 @@ public final class PreviewSession: Sendable {
         rebuilder = Rebuilder(options: options, server: server, report: report)
     }
 
-    /// The dataset, its photo sidecar (watched through its folder, so one that appears later counts: `photos`
-    /// may run while the preview is open), the templates and the resources.
+    /// The dataset, its photo and history sidecars (watched through their folder, so one that appears later
+    /// counts: `photos` or `history` may run while the preview is open), the templates and the resources.
     public var watchedPaths: [String] {
         [
-            options.dataPath, PhotoSidecar.path(forDataset: options.dataPath), options.templatesPath,
-            options.resourcesPath,
+            options.dataPath, PhotoSidecar.path(forDataset: options.dataPath),
+            CatalogueHistory.path(forDataset: options.dataPath), options.templatesPath, options.resourcesPath,
         ]
     }
 

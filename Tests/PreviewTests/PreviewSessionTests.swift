@@ -1,4 +1,5 @@
 import Foundation
+import History
 import Preview
 import Site
 import TestSupport
@@ -116,5 +117,19 @@ import Testing
         defer { preview.stop() }
         #expect(preview.session.options.servedFromPath == "/")
         #expect(preview.session.watchedPaths.contains(preview.folder + "/info_moto.photos.json"))
+    }
+
+    /// A history written while the preview is open (`guzzi-site history` in another terminal) rebuilds the site
+    /// with its What's new pages.
+    @Test func aHistoryWrittenWhileServingAddsWhatsNew() throws {
+        let preview = try PreviewFixture()
+        defer { preview.stop() }
+        #expect(preview.start())
+        #expect(preview.read("en/whats-new/index.html").isEmpty)
+        let first = Release(
+            date: "2019-03-01T12:00:00+01:00", version: 1, digest: "0a", commit: nil, motorcycles: 13, isFirst: true)
+        try CatalogueHistory(releases: [first]).write(to: preview.folder + "/info_moto.history.json")
+        #expect(preview.wait { preview.log.builds == 2 })
+        #expect(preview.read("en/whats-new/index.html").contains("<time datetime=\"2019-03-01\">March 1, 2019</time>"))
     }
 }
