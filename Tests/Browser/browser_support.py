@@ -104,6 +104,79 @@ def page_size(html):
     return int(found.group(1)) if found else None
 
 
+def search_results(records, query):
+    """What the catalogue's search (js/catalogue-search.js) finds of `records` (in their order), best first: the name
+    itself, names that start with the query, then names and families holding its words, as typed or run together,
+    then those found only with a typo (one edit from 4 letters, two from 8, none in a word with a digit)."""
+
+    def plain(text):
+        decomposed = unicodedata.normalize("NFD", text or "")
+        return "".join(c for c in decomposed if not unicodedata.category(c).startswith("M")).lower()
+
+    def words(text):
+        return "".join(c if c.isalnum() else " " for c in plain(text)).split()
+
+    def allowance(word):
+        if any(c.isnumeric() for c in word):
+            return 0
+        return 2 if len(word) >= 8 else 1 if len(word) >= 4 else 0
+
+    def prefix_distance(a, b, limit):
+        previous = list(range(len(b) + 1))
+        for i in range(1, len(a) + 1):
+            row = [i]
+            for j in range(1, len(b) + 1):
+                row.append(min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1])))
+            if min(row) > limit:
+                return limit + 1
+            previous = row
+        return min(limit + 1, min(previous))
+
+    def run_together(joined, parts):
+        for start in range(len(parts)):
+            rest = joined
+            for word in parts[start:]:
+                if word.startswith(rest):
+                    return True
+                if not rest.startswith(word):
+                    break
+                rest = rest[len(word):]
+        return False
+
+    text = (query or "")[:1000]
+    joined = "".join(words(text))
+    if not joined:
+        return list(records)
+    tokens = []
+    for token in plain(text).split():
+        compact = "".join(words(token))
+        tokens.append((token, compact, 0 if len(compact) > 40 else allowance(compact)))
+
+    def group(record):
+        name = "".join(words(record["name"]))
+        whole = record["name"] + " " + (record["family"] or "")
+        folded, parts = plain(whole), words(whole)
+        if name == joined:
+            return 0
+        if name.startswith(joined):
+            return 1
+        typed = True
+        for token, compact, typos in tokens:
+            if token in folded or (compact and run_together(compact, parts)):
+                continue
+            typed = False
+            if not typos or not any(prefix_distance(compact, word, typos) <= typos for word in parts):
+                return 2 if run_together(joined, parts) else -1
+        return 2 if typed else 3
+
+    groups = [[], [], [], []]
+    for record in records:
+        at = group(record)
+        if at >= 0:
+            groups[at].append(record)
+    return groups[0] + groups[1] + groups[2] + groups[3]
+
+
 def fold(text):
     """What the page's search does: NFD, combining marks dropped, lower case."""
     decomposed = unicodedata.normalize("NFD", text or "")

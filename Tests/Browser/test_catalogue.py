@@ -7,7 +7,7 @@ import os
 import re
 import unittest
 
-from browser_support import HALF_A, HALF_B, SITE_DIR, Keys, bikes, fold, list_rows, matrix, read_text
+from browser_support import HALF_A, HALF_B, SITE_DIR, Keys, bikes, fold, list_rows, matrix, read_text, search_results
 
 
 def default_order(lang="en"):
@@ -15,8 +15,14 @@ def default_order(lang="en"):
 
 
 def search_ids(query, lang="en"):
-    tokens = fold(query).split()
-    return [b["id"] for b in bikes(lang) if all(t in fold(b["name"] + " " + (b["family"] or "")) for t in tokens)]
+    """What the search finds, best first, each group in the default order (browser_support.search_results)."""
+    return [b["id"] for b in search_results(bikes(lang), query)]
+
+
+def searched(records, criteria, query, ranks=None):
+    """The page's order of `records` (already filtered) for `query`: by the search's groups, then `criteria`."""
+    by_id = {b["id"]: b for b in records}
+    return [b["id"] for b in search_results([by_id[i] for i in ordered(records, criteria, ranks)], query)]
 
 
 def largest_families(n):
@@ -100,6 +106,11 @@ class NoScriptCases:
             self.assertEqual(len(self.visible_ids()), len(ids))
             self.assertFalse(self.css("#catalogue-tools").displayed())
             self.assertFalse(any(b.displayed() for b in self.css_all(".garage-toggle")))
+            # every page's search field is a plain form: it lands on the catalogue with the query, the list whole
+            self.open("en/browse/index.html")
+            self.css("#site-q").send_keys("lemans", Keys.ENTER)
+            self.wait(lambda d: "en/index.html?q=lemans" in d.url)
+            self.assertEqual(len(self.visible_ids()), len(ids))
         finally:
             self.driver.set_javascript(True)
 
@@ -145,6 +156,44 @@ class SearchCases:
         self.type_into("#f-q", "zzzz no such bike")
         self.wait_for_ids([])
         self.assertEqual(self.count_text(), "0 results")
+
+    def test_names_as_people_type_them_typos_and_any_text(self):
+        def having(words):
+            return {b["id"] for b in bikes() if words in fold(b["name"] + " " + (b["family"] or ""))}
+
+        le_mans, california = having("le mans"), having("california")
+        if not le_mans or not california:
+            self.skipTest("this dataset has no Le Mans or no California")
+        self.open_catalogue()
+        for query, must in (("lemans", le_mans), ("LE-MANS", le_mans), ("californa", california)):
+            self.type_into("#f-q", query)
+            expected = search_ids(query)
+            self.assertTrue(must <= set(expected), query)
+            self.wait_for_ids(expected, query)
+        # a number is never a typo: 850 does not find a 650
+        self.type_into("#f-q", "850")
+        self.wait_for_ids(search_ids("850"))
+        self.assertFalse(any("650" in b["name"] and "850" not in b["name"] for b in bikes() if b["id"] in self.visible_ids()))
+        # any text is a query: searched as text, never an error
+        for query in ('*(\\"', "«½»", "x" * 120):  # (emoji: node's tests; ChromeDriver types the BMP only)
+            self.type_into("#f-q", query)
+            self.wait_for_ids(search_ids(query), query[:10])
+        self.assert_console_clean()
+
+    def test_every_page_searches_the_catalogue(self):
+        bike = bikes()[len(bikes()) // 2]
+        self.open("en/" + bike["url"])
+        self.css("#site-q").send_keys("lemans", Keys.ENTER)
+        self.wait(lambda d: "index.html?q=lemans" in d.url and "/moto/" not in d.url)
+        self.wait(lambda d: self.css("#catalogue-tools").attr("data-ready") == "true")
+        self.wait_for_ids(search_ids("lemans"))
+        self.assertEqual(self.css("#f-q").prop("value"), "lemans")
+        # the Italian edition's field lands on the Italian catalogue
+        self.open("it/garage/index.html")
+        self.css("#site-q").send_keys("zigollo", Keys.ENTER)
+        self.wait(lambda d: "/it/index.html?q=zigollo" in d.url)
+        self.wait_for_ids(search_ids("zigollo", "it"))
+        self.assertEqual(self.css_all("#site-q"), [], "the catalogue has its own field")
 
     def test_italian_edition_plurals(self):
         self.open_catalogue("it")
@@ -353,10 +402,10 @@ class OrderingCases:
         query = "?q=v&sort=family-asc,name-desc"
         records = [b for b in bikes() if b["id"] in search_ids("v")]
         self.open_catalogue(query=query)
-        self.wait_for_ids(ordered(records, [("family", "asc"), ("name", "desc")], self.ranks()))
+        self.wait_for_ids(searched(records, [("family", "asc"), ("name", "desc")], "v", self.ranks()))
         records_it = [b for b in bikes("it") if b["id"] in search_ids("v", "it")]
         self.open_catalogue("it", query=query)
-        self.wait_for_ids(ordered(records_it, [("family", "asc"), ("name", "desc")], self.ranks("it")))
+        self.wait_for_ids(searched(records_it, [("family", "asc"), ("name", "desc")], "v", self.ranks("it")))
         # the ordering is in the folded panel, whose summary says how much it holds
         labels = [li.prop("textContent") for li in self.css_all("#sort-list .sort-label")]
         self.assertEqual(labels, ["Famiglia, crescente", "Nome, decrescente"])
@@ -374,7 +423,7 @@ class URLStateCases:
         records = [
             b for b in bikes() if b["id"] in search_ids(word) and b["cycle"] == 4 and overlaps(b, year, math.inf)
         ]
-        expected = ordered(records, [("displacement", "desc"), ("year", "asc")])
+        expected = searched(records, [("displacement", "desc"), ("year", "asc")], word)
         self.assertTrue(expected)
         self.wait_for_ids(expected)
         self.assertEqual(self.css("#f-q").prop("value"), word)
@@ -398,7 +447,8 @@ class URLStateCases:
         self.wait_for_ids(typed)
         self.open_filters()
         self.select("#f-cycle", "4")  # a discrete change: its own history entry
-        four = [b["id"] for b in bikes() if b["id"] in typed and b["cycle"] == 4]
+        cycles = {b["id"]: b["cycle"] for b in bikes()}
+        four = [i for i in typed if cycles[i] == 4]  # the search's order, which filters keep
         self.assertLess(len(four), len(typed))
         self.wait_for_ids(four)
         self.driver.back()

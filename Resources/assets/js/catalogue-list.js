@@ -31,10 +31,11 @@
     return new Intl.Collator(locale, { sensitivity: "base", numeric: true });
   }
 
-  /** Adds what searching and ordering need: the folded search text, the lower-case name for ties. */
+  /** Adds what searching and ordering need: the search's words (catalogue-search.js), the lower-case name for
+   * ties. */
   function prepare(records) {
     for (const record of records) {
-      record.text = G.normalize(record.name + " " + (record.family || ""));
+      G.search.prepare(record);
       record.lower = String(record.name).toLowerCase();
     }
     return records;
@@ -172,17 +173,15 @@
     return text ? "?" + text : "";
   }
 
-  /** A predicate for the records a state shows: every word of the query in the name or family, one of the
-   * ticked families, the engine cycle, production years that meet the range, figures within their ranges. */
+  /** A predicate for the records the filters of a state leave: one of the ticked families, the engine cycle,
+   * production years that meet the range, figures within their ranges. The query is `results`'. */
   function matcher(state) {
-    const tokens = G.normalize(state.q).split(" ").filter(Boolean);
     const families = new Set(state.families);
     const r = state.ranges;
     const figures = RANGE_KEYS.filter((key) => key !== "year")
       .map((key) => ({ field: RANGE_FIELDS[key], low: r[key + "_min"], high: r[key + "_max"] }))
       .filter((range) => range.low !== undefined || range.high !== undefined);
     return (record) => {
-      for (const token of tokens) if (!record.text.includes(token)) return false;
       if (families.size && !families.has(record.family)) return false;
       if (state.cycle && String(record.cycle) !== state.cycle) return false;
       // years: the production span [first, last] (no last: still in production) meets [from, to]
@@ -196,6 +195,12 @@
       }
       return true;
     };
+  }
+
+  /** What a state shows of `records` (in the current ordering): the records its filters leave that its query
+   * finds, best matches first (catalogue-search.js). */
+  function results(records, state) {
+    return G.search.results(records.filter(matcher(state)), state.q);
   }
 
   /** The attributes of a drawn row's thumbnail <img>, as partials/thumbnail.html writes them, from the record's
@@ -225,6 +230,7 @@
     readState,
     queryString,
     matcher,
+    results,
     thumbnail,
     configure,
   };

@@ -109,7 +109,7 @@
             stale = false;
             apply();
           } else {
-            results = ordered().filter(G.list.matcher(state)); // the rows on the page are its first ones
+            results = G.list.results(ordered(), state); // the rows on the page are its first ones
           }
           renderCompare();
           if (wantsMore) {
@@ -177,7 +177,7 @@
 
     /** Filters and orders again; `now` as in draw (default: the rows that can be on screen). */
     function apply(now) {
-      results = ordered().filter(G.list.matcher(state));
+      results = G.list.results(ordered(), state);
       shown = PAGE;
       draw(now === undefined ? drawer.onScreen() : now);
       const text = G.fill(G.plural(S, "results", results.length), {

@@ -104,6 +104,10 @@ struct PageFrame: Sendable {
                 ? .null : .text(link(from: page, to: plan.whatsNewRoute(language))),
             "feed": plan.history == nil || page.language == nil
                 ? .null : baseURL.map { .text($0 + plan.feedFile(language)) } ?? .null,
+            // the catalogue's search from every page of an edition: a form that lands on the catalogue with `?q=`
+            // (the catalogue has its own field)
+            "search": page.language == nil || isCatalogue(page)
+                ? .null : .text(link(from: page, to: plan.catalogueRoute(language))),
             "switches": .list(switcher),
             "nav": .list(nav),
             "footer_data": footerData[language]!,
@@ -130,6 +134,13 @@ struct PageFrame: Sendable {
                 "current": .bool(entry.route.filePath == page.route.filePath),
                 "active": .bool(entry.section == section),
             ]
+        }
+    }
+
+    func isCatalogue(_ page: Page) -> Bool {
+        switch page.kind {
+        case .catalogue, .cataloguePage: return true
+        default: return false
         }
     }
 
