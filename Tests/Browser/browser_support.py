@@ -104,10 +104,26 @@ def page_size(html):
     return int(found.group(1)) if found else None
 
 
-def search_results(records, query):
+_search_texts = {}
+
+
+def search_texts(lang="en", site_dir=None):
+    """An edition's data/search-texts.js (SearchTexts): each motorcycle id's texts, folded."""
+    key = (lang, site_dir or SITE_DIR)
+    if key not in _search_texts:
+        script = read_text(lang + "/data/search-texts.js", site_dir)
+        data = json.loads(script[script.index("G.searchTexts = ") + len("G.searchTexts = ") : script.rindex(";\n})")])
+        folded = [fold(text) for text in data["texts"]]
+        _search_texts[key] = {int(i): [folded[n] for n in pairs[1::2]] for i, pairs in data["motorcycles"].items()}
+    return _search_texts[key]
+
+
+def search_results(records, query, texts=None):
     """What the catalogue's search (js/catalogue-search.js) finds of `records` (in their order), best first: the name
     itself, names that start with the query, then names and families holding its words, as typed or run together,
-    then those found only with a typo (one edit from 4 letters, two from 8, none in a word with a digit)."""
+    then those found only with a typo (one edit from 4 letters, two from 8, none in a word with a digit); then, with
+    `texts` (search_texts), those whose every word is in the name or starts a word (of 3 characters or more) of a
+    text of their page."""
 
     def plain(text):
         decomposed = unicodedata.normalize("NFD", text or "")
@@ -169,12 +185,23 @@ def search_results(records, query):
                 return 2 if run_together(joined, parts) else -1
         return 2 if typed else 3
 
-    groups = [[], [], [], []]
+    def in_name(token, compact, record):
+        whole = record["name"] + " " + (record["family"] or "")
+        return token in plain(whole) or (compact and run_together(compact, words(whole)))
+
+    def in_texts(token, record):  # words of 3 characters or more: "c" starts a word of nearly every text
+        return len(token) >= 3 and any(re.search(r"(?<![^\W_])" + re.escape(token), text) for text in (texts or {}).get(record["id"], []))
+
+    groups = [[], [], [], [], []]
     for record in records:
         at = group(record)
+        if at < 0 and texts:
+            hits = [in_texts(token, record) for token, _, _ in tokens]
+            if any(hits) and all(h or in_name(t, c, record) for h, (t, c, _) in zip(hits, tokens)):
+                at = 4
         if at >= 0:
             groups[at].append(record)
-    return groups[0] + groups[1] + groups[2] + groups[3]
+    return groups[0] + groups[1] + groups[2] + groups[3] + groups[4]
 
 
 def fold(text):

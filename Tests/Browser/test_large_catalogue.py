@@ -10,7 +10,7 @@ import os
 import re
 import unittest
 
-from browser_support import HALF_B, bikes, list_rows, matrix, page_size, read_text, search_results
+from browser_support import HALF_B, bikes, list_rows, matrix, page_size, read_text, search_results, search_texts
 
 LARGE_URL = os.environ.get("LARGE_SITE_URL", "")
 LARGE_DIR = os.environ.get("LARGE_SITE_DIR", "")
@@ -86,14 +86,14 @@ class LargeCatalogueCases:
         self.assertFalse(self.css("#show-more").displayed())
         # a new search starts again from one page
         self.type_into("#f-q", "mk")
-        expected = [b["id"] for b in search_results(large_bikes(), "mk")]
+        expected = [b["id"] for b in search_results(large_bikes(), "mk", search_texts("en", LARGE_DIR))]
         self.assertGreater(len(expected), PAGE)
         self.wait_for_ids(expected[:PAGE])
 
     def test_rows_drawn_after_the_first_screen_are_up_to_date(self):
         # a keystroke draws the rows on screen at once and the rest of the page of results when the browser is
         # idle (catalogue-rows.js): those come with the same compare tick and units as the rows drawn at once
-        expected = search_results(large_bikes(), "mk")
+        expected = search_results(large_bikes(), "mk", search_texts("en", LARGE_DIR))
         self.assertGreater(len(expected), PAGE)
         # far below the first screen, and never drawn before (not on the first page of the unfiltered list)
         first_page = {b["id"] for b in large_bikes()[:PAGE]}

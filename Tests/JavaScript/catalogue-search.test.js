@@ -102,3 +102,62 @@ test("the edit distance is to a prefix of the word, bounded by the limit", () =>
   assert.equal(S.allowance("850t"), 0);
   assert.equal(S.allowance("gtv"), 0);
 });
+
+/** The edition's texts as data/search-texts.js gives them: distinct texts once, each motorcycle's by position. */
+function withTexts(language) {
+  const texts = {
+    en: ["Twin Dell'Orto carburettors", "Brembo discs, 300 mm", "Öhlins shock absorber", "Frame designed by Lino Tonti"],
+    it: ["Due carburatori Dell'Orto", "Dischi Brembo da 300 mm", "Ammortizzatore Öhlins", "Telaio progettato da Lino Tonti"],
+  }[language];
+  S.useTexts({
+    fields: ["Feed", "Brakes", "Rear suspension", "Notes"].map((f) => (language === "it" ? f + " (it)" : f)),
+    texts,
+    motorcycles: { 2: [0, 0, 1, 1, 3, 3], 13: [2, 2, 1, 1], 16: [0, 0] },
+  });
+}
+
+test("every text of the page, after the name matches, with the words marked in an excerpt", () => {
+  withTexts("en");
+  const found = S.results(catalogue(), "brembo");
+  assert.deepEqual(found.map((r) => r.id), [2, 13]);
+  assert.deepEqual(found[0].excerpt, {
+    field: "Brakes",
+    parts: [
+      { text: "Brembo", mark: true },
+      { text: " discs, 300 mm", mark: false },
+    ],
+  });
+  // accents folded, the word as printed marked
+  const ohlins = S.results(catalogue(), "ohlins");
+  assert.deepEqual(ohlins.map((r) => r.id), [13]);
+  assert.deepEqual(ohlins[0].excerpt.parts[0], { text: "Öhlins", mark: true });
+  // name matches first, then text matches; a word of the name and one of a text together
+  assert.deepEqual(S.results(catalogue(), "tonti").map((r) => r.id), [2]);
+  assert.deepEqual(S.results(catalogue(), "le mans tonti").map((r) => r.id), [2]);
+  assert.deepEqual(S.results(catalogue(), "sport").map((r) => r.id), [15, 16]); // names only: no excerpt
+  assert.equal(S.results(catalogue(), "sport")[0].excerpt, null);
+  // a word's start only: "rembo" is inside a word
+  assert.deepEqual(S.results(catalogue(), "rembo").map((r) => r.id), []);
+});
+
+test("each edition searches its own language's texts", () => {
+  withTexts("it");
+  assert.deepEqual(S.results(catalogue(), "dischi").map((r) => r.id), [2, 13]);
+  assert.deepEqual(S.results(catalogue(), "discs").map((r) => r.id), []);
+  withTexts("en");
+  assert.deepEqual(S.results(catalogue(), "dischi").map((r) => r.id), []);
+});
+
+test("an excerpt is short, cut at spaces, and marks every word of the query in it", () => {
+  const long = "A ".repeat(60) + "carburettor Dell'Orto VHB 29, then " + "B ".repeat(80) + "end";
+  S.useTexts({ fields: ["Feed"], texts: [long], motorcycles: { 1: [0, 0] } });
+  const [record] = S.results(catalogue(), "dell'orto carburettor");
+  const parts = record.excerpt.parts;
+  assert.equal(parts[0].text, "…");
+  assert.equal(parts[parts.length - 1].text, "…");
+  assert.deepEqual(
+    parts.filter((p) => p.mark).map((p) => p.text),
+    ["carburettor", "Dell'Orto"]
+  );
+  assert.ok(parts.map((p) => p.text).join("").length < 170);
+});

@@ -427,7 +427,7 @@ enum HardeningData {
             }
         }
         #expect(jsonLD >= 4, "every bike page in both languages has JSON-LD")
-        #expect(dataScripts == 4, "a catalogue and a specs script per edition")
+        #expect(dataScripts == 6, "a catalogue, a specs and a search texts script per edition")
         #expect(svgCharts >= 2, "the charts pages have SVG charts")
         #expect(attributes > 100)
         // The hostile name is on the bike's page as text, escaped.

@@ -78,9 +78,31 @@
       return row;
     }
 
+    /** The row's excerpt of a text of its page that the search found (`record.excerpt`: its field and parts, the
+     * query's words marked), or none. Made of text nodes and <mark>s: no text is read as markup. */
+    function setExcerpt(row, record) {
+      let node = row.querySelector(".bike-excerpt");
+      const excerpt = record.excerpt;
+      if (!excerpt) {
+        if (node) node.remove();
+        return;
+      }
+      if (!node) {
+        node = G.element("p", { className: "bike-excerpt" });
+        row.append(node);
+      }
+      const parts = [G.element("span", { className: "excerpt-field" }, excerpt.field + ": ")];
+      for (const part of excerpt.parts) parts.push(part.mark ? G.element("mark", {}, part.text) : part.text);
+      node.replaceChildren(...parts);
+    }
+
     function append(records) {
       const fragment = document.createDocumentFragment();
-      for (const record of records) fragment.append(rowFor(record));
+      for (const record of records) {
+        const row = rowFor(record);
+        setExcerpt(row, record);
+        fragment.append(row);
+      }
       prepare(fragment);
       list.append(fragment);
     }
@@ -104,6 +126,7 @@
       drawing += 1;
       const current = Array.from(list.children);
       const kept = keptPrefix(current, records.map((record) => rows.get(record.id)));
+      for (let i = 0; i < kept; i += 1) setExcerpt(current[i], records[i]);
       if (kept === 0) {
         if (list.firstChild) list.replaceChildren(); // also the plain list's rows and spaces
       } else {

@@ -88,7 +88,8 @@
       joined: compact(text),
       tokens: tokens.map((token) => {
         const joined = compact(token);
-        return { text: token, joined, typos: joined.length > 40 ? 0 : allowance(joined) };
+        const length = Array.from(token).length;
+        return { text: token, joined, length, typos: joined.length > 40 ? 0 : allowance(joined) };
       }),
     };
   }
@@ -132,16 +133,177 @@
     };
   }
 
-  /** The records that match `q`, best group first, each group in the order of `records`. */
-  function results(records, q) {
-    const group = grouper(q);
-    const groups = [[], [], [], []];
-    for (const record of records) {
-      const at = group(record);
-      if (at >= 0) groups[at].push(record);
+  // --- the texts of the pages (data/search-texts.js, loaded on the first search) --------------------------
+
+  let index = null; // {fields, texts: [{text, folded, at}], byId: Map(id -> [field, text, …])}
+
+  /** A text folded for searching, with where each folded character came from in the text (folding drops accents
+   * and may change lengths), so a match can be marked in the text as printed. */
+  function foldedText(text) {
+    let folded = "";
+    const at = [];
+    let offset = 0;
+    for (const character of text) {
+      const part = fold(character);
+      for (let i = 0; i < part.length; i += 1) at.push(offset);
+      folded += part;
+      offset += character.length;
     }
-    return groups[0].concat(groups[1], groups[2], groups[3]);
+    at.push(offset);
+    return { text, folded, at };
   }
 
-  G.search = { fold, words, compact, allowance, prefixDistance, runTogether, prepare, parse, grouper, results };
+  /** Takes the edition's texts (G.searchTexts, as the build writes them): from now on `results` looks in them. */
+  function useTexts(data) {
+    const byId = new Map();
+    for (const id of Object.keys(data.motorcycles || {})) byId.set(Number(id), data.motorcycles[id]);
+    index = { fields: data.fields || [], texts: (data.texts || []).map((text) => ({ text, folded: null })), byId };
+  }
+
+  function textAt(number) {
+    const entry = index.texts[number];
+    if (entry.folded === null) Object.assign(entry, foldedText(entry.text));
+    return entry;
+  }
+
+  /** Where `word` starts a word of `folded` (a letter or digit must not come before it), from `from`; -1 if not. */
+  function wordStart(folded, word, from) {
+    let at = folded.indexOf(word, from || 0);
+    while (at > 0 && /[\p{L}\p{N}]/u.test(folded[at - 1])) at = folded.indexOf(word, at + 1);
+    return at;
+  }
+
+  /** Texts are searched for words of 3 characters or more: "c" starts a word of nearly every page. */
+  const TEXT_WORD = 3;
+
+  /** The first text of a record that holds a query word at a word's start: [field, text number], or null.
+   * `seen` (text number -> whether it does) is the query word's: the catalogue's texts repeat, so each distinct
+   * text is looked through once per keystroke. */
+  function textHit(record, token, seen) {
+    const list = index && index.byId.get(record.id);
+    if (!list || token.length < TEXT_WORD) return null;
+    for (let i = 0; i + 1 < list.length; i += 2) {
+      const number = list[i + 1];
+      let has = seen.get(number);
+      if (has === undefined) {
+        has = wordStart(textAt(number).folded, token.text) >= 0;
+        seen.set(number, has);
+      }
+      if (has) return [list[i], number];
+    }
+    return null;
+  }
+
+  const EXCERPT_BEFORE = 40;
+  const EXCERPT_AFTER = 100;
+
+  /** A short excerpt of text `number` around the first of the query's words in it, as parts to draw: [{text,
+   * mark}], with "…" where it is cut. */
+  function excerpt(number, tokens) {
+    const entry = textAt(number);
+    const hits = [];
+    for (const token of tokens) {
+      let at = wordStart(entry.folded, token.text);
+      while (at >= 0) {
+        hits.push([entry.at[at], entry.at[at + token.text.length]]);
+        at = wordStart(entry.folded, token.text, at + token.text.length);
+      }
+    }
+    hits.sort((a, b) => a[0] - b[0]);
+    const text = entry.text;
+    const first = hits.length ? hits[0][0] : 0;
+    let start = Math.max(0, first - EXCERPT_BEFORE);
+    if (start > 0) start = text.indexOf(" ", start) + 1 || start;
+    let end = Math.min(text.length, first + EXCERPT_AFTER);
+    if (end < text.length) end = text.lastIndexOf(" ", end) > first ? text.lastIndexOf(" ", end) : end;
+    const parts = [];
+    if (start > 0) parts.push({ text: "…", mark: false });
+    let cursor = start;
+    for (const [from, to] of hits) {
+      if (from < cursor || to > end) continue;
+      if (from > cursor) parts.push({ text: text.slice(cursor, from), mark: false });
+      parts.push({ text: text.slice(from, to), mark: true });
+      cursor = to;
+    }
+    if (end > cursor) parts.push({ text: text.slice(cursor, end), mark: false });
+    if (end < text.length) parts.push({ text: "…", mark: false });
+    return parts;
+  }
+
+  /** The records that match `q`, best group first, each group in the order of `records`: the name groups (0–3),
+   * then, once the texts are loaded, the records whose every query word is in the name or family or starts a
+   * word of a text of their page (words of 3 characters or more), each with `excerpt` ({field, parts}) set;
+   * others have none. */
+  function results(records, q) {
+    const group = grouper(q);
+    const tokens = parse(q).tokens;
+    const groups = [[], [], [], [], []];
+    const excerpts = new Map(); // text number -> its excerpt for this query: texts repeat across motorcycles
+    const seen = tokens.map(() => new Map());
+    for (const record of records) {
+      record.excerpt = null;
+      let at = group(record);
+      if (at < 0 && index && tokens.length) {
+        let hit = null;
+        const search = record.search || prepare(record).search;
+        const all = tokens.every((token, number) => {
+          if (found(token, search)) return true;
+          const inText = textHit(record, token, seen[number]);
+          if (inText && !hit) hit = inText;
+          return inText !== null;
+        });
+        if (all && hit) {
+          at = 4;
+          if (!excerpts.has(hit[1])) excerpts.set(hit[1], excerpt(hit[1], tokens));
+          record.excerpt = { field: index.fields[hit[0]] || "", parts: excerpts.get(hit[1]) };
+        }
+      }
+      if (at >= 0) groups[at].push(record);
+    }
+    return groups[0].concat(groups[1], groups[2], groups[3], groups[4]);
+  }
+
+  /** Whether the texts are loaded (`useTexts`). */
+  function hasTexts() {
+    return index !== null;
+  }
+
+  let loadingTexts = null;
+  /** Loads the edition's texts once, beside its catalogue data (a <script>: fetch() is refused on file://), and
+   * resolves when `results` looks in them. */
+  function loadTexts() {
+    if (loadingTexts) return loadingTexts;
+    loadingTexts = new Promise((resolve, reject) => {
+      const element = document.getElementById("ui-strings");
+      const first = String((element && element.dataset.catalogue) || "").split(" ")[0];
+      if (!first) return reject(new Error("the page names no catalogue data"));
+      const script = document.createElement("script");
+      script.src = first.replace(/[^/]*$/, "search-texts.js");
+      script.onload = () => {
+        if (G.searchTexts) useTexts(G.searchTexts);
+        resolve();
+      };
+      script.onerror = () => reject(new Error("cannot load " + script.src));
+      document.head.append(script);
+    });
+    return loadingTexts;
+  }
+
+  G.search = {
+    fold,
+    words,
+    compact,
+    allowance,
+    prefixDistance,
+    runTogether,
+    prepare,
+    parse,
+    grouper,
+    results,
+    useTexts,
+    hasTexts,
+    loadTexts,
+    excerpt,
+    foldedText,
+  };
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -175,8 +175,17 @@
       drawer.draw(results.slice(0, shown), now);
     }
 
-    /** Filters and orders again; `now` as in draw (default: the rows that can be on screen). */
+    /** Filters and orders again; `now` as in draw (default: the rows that can be on screen). A first search loads
+     * the texts of the pages (catalogue-search.js), and searches again with them when they come. */
     function apply(now) {
+      if (state.q.trim() && !G.search.hasTexts()) {
+        G.search.loadTexts().then(
+          () => {
+            if (records && state.q.trim()) apply();
+          },
+          () => {} // the names still search
+        );
+      }
       results = G.list.results(ordered(), state);
       shown = PAGE;
       draw(now === undefined ? drawer.onScreen() : now);

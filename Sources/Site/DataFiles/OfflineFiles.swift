@@ -137,7 +137,8 @@ struct OfflineFiles {
             ])
     }
 
-    /// What "keep the whole catalogue offline" downloads: every motorcycle page and every spec chunk (compare),
+    /// What "keep the whole catalogue offline" downloads: every motorcycle page, every spec chunk (compare) and the
+    /// search's texts,
     /// with their sizes; and, as a separate choice, the first photo of each motorcycle at the size its page
     /// shows on a phone, when the photo sidecar sizes it (a reckoned size: the files are Flickr's).
     private func list(_ language: Language, stored: Stored) -> File? {
@@ -152,6 +153,8 @@ struct OfflineFiles {
             let name = "data/" + BrowserData.specFileName(number)
             paths.append((language.rawValue + "/" + name, name))
         }
+        // the texts the search looks in, so the catalogue searches them offline too
+        paths.append((language.rawValue + "/data/" + SearchTexts.fileName, "data/" + SearchTexts.fileName))
         for (path, url) in paths {
             guard let file = stored(path) else { return nil }
             pages.append(["url": .text(url), "bytes": .number(Double(file.size))])

@@ -12,6 +12,11 @@ struct DataScripts: Generator {
                 CatalogueIndex(edition: editions[language]!, plan: plan).json()
             }
         }
+        // the texts the search looks in, loaded when a reader first searches
+        products += editions.all.map { edition in
+            let path = edition.language.rawValue + "/data/" + SearchTexts.fileName
+            return Product(path, key: build.keys.dataFile(path)) { SearchTexts.script(edition: edition, plan: plan) }
+        }
         products += BrowserData.files(plan: plan, editions: editions).map { file in
             Product(file.path, key: build.keys.dataFile(file.path)) { file.make() }
         }
