@@ -4,6 +4,7 @@ and ordering latency. A measurement, not a test (see README.md beside this file,
 
     python3 Tests/Benchmark/browser_bench.py                      # release build, real data, 1 000, 10 000
     python3 Tests/Benchmark/browser_bench.py --sizes real --runs 5 --bin .build/release/guzzi-site
+    python3 Tests/Benchmark/browser_bench.py --sizes 10000 --cpu 4 --word "californa brembo"   # a phone, the texts
     python3 Tests/Benchmark/browser_bench.py --source /tmp/old --bin /tmp/old/.build/release/guzzi-site \
         --label before                                                          # another checkout's build
 
@@ -117,7 +118,7 @@ def serve(folder):
     return server
 
 
-def chromium(profile):
+def chromium(profile, cpu=1):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -133,6 +134,8 @@ def chromium(profile):
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": INSTRUMENT})
+    if cpu > 1:
+        driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": cpu})
     driver.set_page_load_timeout(300)
     return driver
 
@@ -152,13 +155,13 @@ def open_interactive(driver, url):
     return wait_for(driver, "return window.__bench && window.__bench.interactive")
 
 
-def measure(driver, base, runs):
+def measure(driver, base, runs, word="airone"):
     result = {"interactive": [], "sorted": [], "file": [], "keys": [], "unfilled": 0, "order": [], "order_name": []}
     for _ in range(runs):
         result["interactive"].append(open_interactive(driver, base["http"] + "en/index.html"))
         field = driver.find_element("css selector", "#f-q")
         field.click()
-        for n, letter in enumerate("airone", start=1):
+        for n, letter in enumerate(word, start=1):
             field.send_keys(letter)
             wait_for(driver, "return window.__bench.keys.length >= %d" % n, 60)
         result["keys"] += driver.execute_script("return window.__bench.keys")
@@ -202,6 +205,8 @@ def main():
     parser.add_argument("--label", default="", help="a name for this build in the table")
     parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "guzzi-browser-bench"))
     parser.add_argument("--json", help="also write the raw figures to this file")
+    parser.add_argument("--cpu", type=int, default=1, help="Chromium's CPU slowdown (4: Lighthouse's phone)")
+    parser.add_argument("--word", default="airone", help="what is typed, a letter at a time")
     args = parser.parse_args()
 
     binary = os.path.abspath(args.bin) if args.bin else release_binary()
@@ -220,10 +225,10 @@ def main():
         server = serve(site)
         base = {"http": "http://127.0.0.1:%d/" % server.server_address[1], "file": pathlib.Path(site).as_uri() + "/"}
         profile = tempfile.mkdtemp(prefix="guzzi-bench-")
-        driver = chromium(profile)
+        driver = chromium(profile, args.cpu)
         try:
             log("measuring %s bikes…" % size)
-            result = measure(driver, base, args.runs)
+            result = measure(driver, base, args.runs, args.word)
         finally:
             driver.quit()
             server.shutdown()

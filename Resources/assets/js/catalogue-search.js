@@ -140,6 +140,11 @@
   /** A text folded for searching, with where each folded character came from in the text (folding drops accents
    * and may change lengths), so a match can be marked in the text as printed. */
   function foldedText(text) {
+    const whole = fold(text);
+    if (whole.length === text.length) {
+      // the usual case (an accent dropped from a letter leaves one character): positions are the text's own
+      return { text, folded: whole, at: Array.from({ length: text.length + 1 }, (_, i) => i) };
+    }
     let folded = "";
     const at = [];
     let offset = 0;
@@ -153,11 +158,19 @@
     return { text, folded, at };
   }
 
-  /** Takes the edition's texts (G.searchTexts, as the build writes them): from now on `results` looks in them. */
+  /** Takes the edition's texts (G.searchTexts, as the build writes them): from now on `results` looks in them.
+   * Each text lists where it is printed ([id, field, its place among the motorcycle's texts]), so a query word is
+   * looked for once in each distinct text, whatever the size of the catalogue. */
   function useTexts(data) {
-    const byId = new Map();
-    for (const id of Object.keys(data.motorcycles || {})) byId.set(Number(id), data.motorcycles[id]);
-    index = { fields: data.fields || [], texts: (data.texts || []).map((text) => ({ text, folded: null })), byId };
+    const texts = (data.texts || []).map((text) => ({ text, folded: null, printed: [] }));
+    for (const id of Object.keys(data.motorcycles || {})) {
+      const list = data.motorcycles[id];
+      for (let i = 0; i + 1 < list.length; i += 2) {
+        const entry = texts[list[i + 1]];
+        if (entry) entry.printed.push([Number(id), list[i], i]);
+      }
+    }
+    index = { fields: data.fields || [], texts };
   }
 
   function textAt(number) {
@@ -176,22 +189,19 @@
   /** Texts are searched for words of 3 characters or more: "c" starts a word of nearly every page. */
   const TEXT_WORD = 3;
 
-  /** The first text of a record that holds a query word at a word's start: [field, text number], or null.
-   * `seen` (text number -> whether it does) is the query word's: the catalogue's texts repeat, so each distinct
-   * text is looked through once per keystroke. */
-  function textHit(record, token, seen) {
-    const list = index && index.byId.get(record.id);
-    if (!list || token.length < TEXT_WORD) return null;
-    for (let i = 0; i + 1 < list.length; i += 2) {
-      const number = list[i + 1];
-      let has = seen.get(number);
-      if (has === undefined) {
-        has = wordStart(textAt(number).folded, token.text) >= 0;
-        seen.set(number, has);
+  /** The motorcycles a query word starts a word of a text of, each with its first such text: id -> [field, text
+   * number, place]; null for a word too short. */
+  function textHits(token) {
+    if (!index || token.length < TEXT_WORD) return null;
+    const hits = new Map();
+    for (let number = 0; number < index.texts.length; number += 1) {
+      if (wordStart(textAt(number).folded, token.text) < 0) continue;
+      for (const [id, field, place] of index.texts[number].printed) {
+        const known = hits.get(id);
+        if (!known || place < known[2]) hits.set(id, [field, number, place]);
       }
-      if (has) return [list[i], number];
     }
-    return null;
+    return hits;
   }
 
   const EXCERPT_BEFORE = 40;
@@ -239,18 +249,18 @@
     const tokens = parse(q).tokens;
     const groups = [[], [], [], [], []];
     const excerpts = new Map(); // text number -> its excerpt for this query: texts repeat across motorcycles
-    const seen = tokens.map(() => new Map());
+    const inTexts = tokens.map(textHits);
+    const anyText = inTexts.some((hits) => hits && hits.size);
     for (const record of records) {
       record.excerpt = null;
       let at = group(record);
-      if (at < 0 && index && tokens.length) {
+      if (at < 0 && anyText && inTexts.some((hits) => hits && hits.has(record.id))) {
         let hit = null;
         const search = record.search || prepare(record).search;
         const all = tokens.every((token, number) => {
-          if (found(token, search)) return true;
-          const inText = textHit(record, token, seen[number]);
+          const inText = inTexts[number] && inTexts[number].get(record.id);
           if (inText && !hit) hit = inText;
-          return inText !== null;
+          return inText || found(token, search);
         });
         if (all && hit) {
           at = 4;
