@@ -94,8 +94,8 @@ struct OfflineFiles {
         return files
     }
 
-    /// The edition's shell: the pages a reader needs offline from the first visit (the catalogue with its data,
-    /// the Garage, compare, the offline page, the manifest) and every asset but the storage frame of pages opened
+    /// The edition's shell: the pages a reader needs offline from the first visit (the catalogue with its data and
+    /// its search's texts, the Garage, compare, the offline page, the manifest) and every asset but the storage frame of pages opened
     /// from disk, where no worker runs. Paths in the site, with their addresses from the worker's folder (folder
     /// form for pages, as readers and links name them).
     func shell(_ language: Language) -> [(path: String, url: String)] {
@@ -108,6 +108,9 @@ struct OfflineFiles {
         shell[0].url = "./"
         shell.append((language.rawValue + "/" + Self.manifestName, Self.manifestName))
         for path in BrowserData.cataloguePaths(plan) { shell.append((language.rawValue + "/" + path, path)) }
+        // the texts the catalogue's search looks in (loaded on a first search, so also offline)
+        let texts = "data/" + SearchTexts.fileName
+        shell.append((language.rawValue + "/" + texts, texts))
         for asset in site.assets.files where !asset.source.hasPrefix("storage.") {
             shell.append(("assets/" + asset.published, "../assets/" + asset.published))
         }
@@ -137,8 +140,7 @@ struct OfflineFiles {
             ])
     }
 
-    /// What "keep the whole catalogue offline" downloads: every motorcycle page, every spec chunk (compare) and the
-    /// search's texts,
+    /// What "keep the whole catalogue offline" downloads: every motorcycle page and every spec chunk (compare),
     /// with their sizes; and, as a separate choice, the first photo of each motorcycle at the size its page
     /// shows on a phone, when the photo sidecar sizes it (a reckoned size: the files are Flickr's).
     private func list(_ language: Language, stored: Stored) -> File? {
@@ -153,8 +155,6 @@ struct OfflineFiles {
             let name = "data/" + BrowserData.specFileName(number)
             paths.append((language.rawValue + "/" + name, name))
         }
-        // the texts the search looks in, so the catalogue searches them offline too
-        paths.append((language.rawValue + "/data/" + SearchTexts.fileName, "data/" + SearchTexts.fileName))
         for (path, url) in paths {
             guard let file = stored(path) else { return nil }
             pages.append(["url": .text(url), "bytes": .number(Double(file.size))])

@@ -82,11 +82,11 @@ import Testing
         let worker = out + "/en/sw.js"
         let before = try FileManager.default.attributesOfItem(atPath: worker)
         let text = SiteFixtures.read(worker)
-        // a bike's notes: its page and the list change, not the shell
-        let id = String(workspace.elements[0]["id"] as! Int)
-        var texts = workspace.texts[id] as! [String: Any]
-        texts["notes"] = ["it": "Una nota nuova", "en": "A new note"]
-        workspace.texts[id] = texts
+        // a bike's photos: its pages and the list change, not the shell (its texts are in the shell: the search's)
+        var elements = workspace.elements
+        let images = elements[0]["images"] as? [String] ?? []
+        elements[0]["images"] = images + ["https://live.staticflickr.com/65535/1_abcdef_o.jpg"]
+        workspace.elements = elements
         try workspace.save()
         let notes = try SiteBuilder.build(workspace.options(output: out))
         #expect((notes.changes?.changed ?? 0) > 0)
