@@ -558,6 +558,7 @@ class BrowserTestCase(unittest.TestCase):
 
     def open(self, path, driver=None):
         driver = driver or self.driver
+        self.let_scripts_load(driver)
         driver.get(self.url(path))
         self.wait(lambda d: d.js("return document.readyState") == "complete", driver)
 
@@ -591,6 +592,22 @@ class BrowserTestCase(unittest.TestCase):
             )
         except Exception as error:  # noqa: BLE001 - the page may be gone or stuck
             return "page state unknown (%r)" % error
+
+    def let_scripts_load(self, driver):
+        """Before a case navigates on: lets the search's texts that a query typed on this page started loading
+        arrive (five seconds at most). Cut short by the navigation, Firefox logs "Loading failed for the <script>", a
+        fault of the case's haste, not of the page's."""
+        try:
+            self.wait(
+                lambda d: d.js(
+                    "const s = document.querySelector('script[src$=\"search-texts.js\"]');"
+                    " return !s || !!(window.GuzziTracker && window.GuzziTracker.searchTexts);"
+                ),
+                driver,
+                timeout=5,
+            )
+        except Exception:  # noqa: BLE001 - no page yet, another origin, or still loading: navigate all the same
+            pass
 
     def open_catalogue(self, lang="en", query="", driver=None):
         driver = driver or self.driver
