@@ -101,7 +101,7 @@
 
   /** Each record's group for a query: 0 its name, 1 a name that starts so, 2 its words, 3 with typos; -1 none. */
   function grouper(q) {
-    const query = parse(q);
+    const query = typeof q === "object" && q !== null ? q : parse(q);
     if (!query.joined) return () => 2;
     // per query word, whether each word of the catalogue is it with typos: the catalogue repeats its words, so
     // each is measured once per keystroke
@@ -138,12 +138,13 @@
   let index = null; // {fields, texts: [{text, folded, at}], byId: Map(id -> [field, text, …])}
 
   /** A text folded for searching, with where each folded character came from in the text (folding drops accents
-   * and may change lengths), so a match can be marked in the text as printed. */
+   * and may change lengths), so a match can be marked in the text as printed; `at` is null where folding kept
+   * every position. */
   function foldedText(text) {
     const whole = fold(text);
     if (whole.length === text.length) {
       // the usual case (an accent dropped from a letter leaves one character): positions are the text's own
-      return { text, folded: whole, at: Array.from({ length: text.length + 1 }, (_, i) => i) };
+      return { text, folded: whole, at: null };
     }
     let folded = "";
     const at = [];
@@ -215,7 +216,8 @@
     for (const token of tokens) {
       let at = wordStart(entry.folded, token.text);
       while (at >= 0) {
-        hits.push([entry.at[at], entry.at[at + token.text.length]]);
+        const to = at + token.text.length;
+        hits.push(entry.at ? [entry.at[at], entry.at[to]] : [at, to]);
         at = wordStart(entry.folded, token.text, at + token.text.length);
       }
     }
@@ -245,8 +247,9 @@
    * word of a text of their page (words of 3 characters or more), each with `excerpt` ({field, parts}) set;
    * others have none. */
   function results(records, q) {
-    const group = grouper(q);
-    const tokens = parse(q).tokens;
+    const query = parse(q);
+    const group = grouper(query);
+    const tokens = query.tokens;
     const groups = [[], [], [], [], []];
     const excerpts = new Map(); // text number -> its excerpt for this query: texts repeat across motorcycles
     const inTexts = tokens.map(textHits);
