@@ -1,6 +1,8 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
 const { load } = require("./load.js");
 
 const G = load("catalogue-search.js");
@@ -103,8 +105,25 @@ test("the edit distance is to a prefix of the word, bounded by the limit", () =>
   assert.equal(S.allowance("gtv"), 0);
 });
 
-/** The edition's texts as data/search-texts.js gives them: distinct texts once, each motorcycle's by position. */
-function withTexts(language) {
+/** The index of words data/search-texts.js carries (SearchTexts.wordIndex in Swift): each folded word of 3
+ * characters or more, sorted, with the texts it is in. */
+function wordIndex(texts) {
+  const found = new Map();
+  texts.forEach((text, number) => {
+    for (const word of S.words(text)) {
+      if (Array.from(word).length < 3) continue;
+      const list = found.get(word) || [];
+      if (list[list.length - 1] !== number) list.push(number);
+      found.set(word, list);
+    }
+  });
+  const words = Array.from(found.keys()).sort();
+  return { words, wordTexts: words.map((word) => found.get(word)) };
+}
+
+/** The edition's texts as data/search-texts.js gives them: distinct texts once, each motorcycle's by position;
+ * `indexed` false as a file without the index of words (every text is read). */
+function withTexts(language, indexed = true) {
   const texts = {
     en: ["Twin Dell'Orto carburettors", "Brembo discs, 300 mm", "Öhlins shock absorber", "Frame designed by Lino Tonti"],
     it: ["Due carburatori Dell'Orto", "Dischi Brembo da 300 mm", "Ammortizzatore Öhlins", "Telaio progettato da Lino Tonti"],
@@ -113,11 +132,13 @@ function withTexts(language) {
     fields: ["Feed", "Brakes", "Rear suspension", "Notes"].map((f) => (language === "it" ? f + " (it)" : f)),
     texts,
     motorcycles: { 2: [0, 0, 1, 1, 3, 3], 13: [2, 2, 1, 1], 16: [0, 0] },
+    ...(indexed ? wordIndex(texts) : {}),
   });
 }
 
-test("every text of the page, after the name matches, with the words marked in an excerpt", () => {
-  withTexts("en");
+for (const indexed of [true, false]) {
+test("every text of the page, after the name matches, with the words marked in an excerpt" + (indexed ? "" : " (no index)"), () => {
+  withTexts("en", indexed);
   const found = S.results(catalogue(), "brembo");
   assert.deepEqual(found.map((r) => r.id), [2, 13]);
   assert.deepEqual(found[0].excerpt, {
@@ -138,6 +159,31 @@ test("every text of the page, after the name matches, with the words marked in a
   assert.equal(S.results(catalogue(), "sport")[0].excerpt, null);
   // a word's start only: "rembo" is inside a word
   assert.deepEqual(S.results(catalogue(), "rembo").map((r) => r.id), []);
+  // a prefix of a word of a text; a word with a sign in it is read in the texts themselves
+  assert.deepEqual(S.results(catalogue(), "carbu").map((r) => r.id), [2, 16]);
+  assert.deepEqual(S.results(catalogue(), "dell'orto").map((r) => r.id), [2, 16]);
+});
+}
+
+test("the index of words answers as reading every text does", () => {
+  const texts = ["Twin Dell'Orto carburettors", "Brembo discs, 300 mm", "Öhlins shock", "Ohlins? ÖHLINS!", "Σ ΟΔΟΣ"];
+  S.useTexts({ fields: ["Feed"], texts, motorcycles: { 1: [0, 0, 0, 1, 0, 2, 0, 3, 0, 4] }, ...wordIndex(texts) });
+  assert.deepEqual(Array.from(S.textsBeginning("ohl")).sort(), [2, 3]);
+  assert.deepEqual(Array.from(S.textsBeginning("car")), [0]);
+  assert.deepEqual(Array.from(S.textsBeginning("300")), [1]);
+  assert.deepEqual(Array.from(S.textsBeginning(S.fold("οδος"))), [4]); // the final sigma as any sigma
+  assert.deepEqual(Array.from(S.textsBeginning("zzz")), []);
+  assert.deepEqual(Array.from(S.textsBeginning("~")), []);
+});
+
+test("folds as the build folds (Tests/Fixtures/search/folding.json, read by SearchFoldingTests too)", () => {
+  const file = path.join(__dirname, "..", "Fixtures", "search", "folding.json");
+  const { cases } = JSON.parse(fs.readFileSync(file, "utf8"));
+  assert.ok(cases.length >= 10);
+  for (const { text, folded, words } of cases) {
+    assert.equal(S.fold(text), folded, text);
+    assert.deepEqual(S.words(text), words, text);
+  }
 });
 
 test("each edition searches its own language's texts", () => {

@@ -4,17 +4,25 @@
  * "850 t 3", "gtv" for G.T.V, "v35tt"). A typo is forgiven in a word of 4 to 7 letters, two from 8 letters, never in
  * a word with a digit ("850" does not find 650). Every word of the query must be found in the name or the family,
  * as it is typed or with a typo. Best first: the name itself, then names that start with the query, then names and
- * families that hold its words, then those found only with a typo; each group in the current ordering.
+ * families that hold its words, then those found only with a typo; each group in the current ordering. Then the
+ * motorcycles whose pages' texts hold the query's words (data/search-texts.js, loaded on the first search), with
+ * an excerpt.
+ *
+ * A keystroke at 10 000 motorcycles must stay well under 100 ms on a slow phone, so nothing is read per motorcycle
+ * that can be read once: the words of the names are numbered (a few hundred) and measured once against each query
+ * word, and the texts' words come sorted from the build (SearchTexts.swift), found by a binary search.
  */
 (function (G) {
   "use strict";
 
-  /** Lower case, accents dropped. */
+  /** Lower case, accents dropped, the final sigma as any sigma: the rules of SearchFolding.swift, which folds the
+   * words of the texts at build time (Tests/Fixtures/search/folding.json holds the two together). */
   function fold(text) {
     return String(text || "")
       .normalize("NFD")
       .replace(/\p{M}/gu, "")
-      .toLowerCase();
+      .toLowerCase()
+      .replace(/\u03c2/g, "\u03c3");
   }
 
   /** The words: runs of letters and digits ("G.T.V" -> g, t, v; "V35 TT" -> v35, tt). */
@@ -72,10 +80,37 @@
     return false;
   }
 
-  /** What searching needs of a record, made once: its name run together, and its words (name and family). */
+  /** Every word of the names and families, numbered, with the motorcycles it is in: a catalogue of 10 000
+   * motorcycles has a few hundred words, so a keystroke measures each word once against the query and then looks
+   * only at the motorcycles whose words it found; the others cost a lookup each. */
+  const vocabulary = new Map(); // word -> its number
+  const spelled = []; // number -> word
+  const postings = []; // number -> the slots of the records with that word
+  let slots = 0; // records prepared so far: each has its slot, a small integer for typed arrays
+  const slotOf = new Map(); // record id -> its slot, for the texts' hits (by id)
+
+  function wordNumber(word) {
+    let number = vocabulary.get(word);
+    if (number === undefined) {
+      number = spelled.length;
+      vocabulary.set(word, number);
+      spelled.push(word);
+      postings.push([]);
+    }
+    return number;
+  }
+
+  /** What searching needs of a record, made once: its name run together, its text and words (name and family),
+   * its words' numbers, and its slot. */
   function prepare(record) {
     const text = record.name + " " + (record.family || "");
-    record.search = { name: compact(record.name), text: fold(text), words: words(text) };
+    const list = words(text);
+    const numbers = Array.from(new Set(list.map(wordNumber)));
+    const slot = slots;
+    slots += 1;
+    for (const number of numbers) postings[number].push(slot);
+    slotOf.set(record.id, slot);
+    record.search = { name: compact(record.name), text: fold(text), words: list, numbers, slot };
     return record;
   }
 
@@ -89,33 +124,52 @@
       tokens: tokens.map((token) => {
         const joined = compact(token);
         const length = Array.from(token).length;
-        return { text: token, joined, length, typos: joined.length > 40 ? 0 : allowance(joined) };
+        const plain = token === joined; // letters and digits only: inside one word of a name, or not at all
+        return { text: token, joined, length, plain, typos: joined.length > 40 ? 0 : allowance(joined) };
       }),
     };
   }
 
-  /** Whether a query word is in a record as typed: inside its text, or as whole words run together. */
-  function found(token, search) {
+  const TYPED = 1; // the word holds the query word as typed
+  const BEGINS = 2; // the query word run together begins with the word: the start of words run together
+  const NEAR = 4; // a prefix of the word is the query word with its typos
+
+  /** What a query word (or the whole query run together) says of each word of the vocabulary: bits as above. */
+  function measure(token) {
+    const bits = new Uint8Array(spelled.length);
+    for (let number = 0; number < spelled.length; number += 1) {
+      const word = spelled[number];
+      let known = 0;
+      if (token.plain && word.includes(token.joined)) known |= TYPED;
+      if (token.joined.length > word.length && token.joined.startsWith(word)) known |= BEGINS;
+      if (token.typos && prefixDistance(token.joined, word, token.typos) <= token.typos) known |= NEAR;
+      bits[number] = known;
+    }
+    return bits;
+  }
+
+  /** Whether any of a record's word numbers has one of `bit` in `bits`. */
+  function any(bits, numbers, bit) {
+    for (let i = 0; i < numbers.length; i += 1) if (bits[numbers[i]] & bit) return true;
+    return false;
+  }
+
+  /** Whether a query word is in a record as typed: inside its text, or as whole words run together. A plain word
+   * is looked up by its words' numbers; runTogether runs only for a record with a word the query word begins
+   * with. */
+  function found(token, search, bits) {
+    if (token.plain) {
+      if (any(bits, search.numbers, TYPED)) return true;
+      return any(bits, search.numbers, BEGINS) && runTogether(token.joined, search.words);
+    }
     return search.text.includes(token.text) || runTogether(token.joined, search.words);
   }
 
   /** Each record's group for a query: 0 its name, 1 a name that starts so, 2 its words, 3 with typos; -1 none. */
-  function grouper(q) {
+  function grouper(q, measured) {
     const query = typeof q === "object" && q !== null ? q : parse(q);
     if (!query.joined) return () => 2;
-    // per query word, whether each word of the catalogue is it with typos: the catalogue repeats its words, so
-    // each is measured once per keystroke
-    const near = query.tokens.map(() => new Map());
-    function nearly(index, word) {
-      const seen = near[index];
-      let answer = seen.get(word);
-      if (answer === undefined) {
-        const token = query.tokens[index];
-        answer = prefixDistance(token.joined, word, token.typos) <= token.typos;
-        seen.set(word, answer);
-      }
-      return answer;
-    }
+    const bits = measured || measureQuery(query);
     return (record) => {
       const search = record.search || prepare(record).search;
       if (search.name === query.joined) return 0;
@@ -123,14 +177,53 @@
       let typed = true;
       for (let index = 0; index < query.tokens.length; index += 1) {
         const token = query.tokens[index];
-        if (found(token, search)) continue;
+        if (found(token, search, bits.tokens[index])) continue;
         typed = false;
-        if (!token.typos || !search.words.some((word) => nearly(index, word))) {
-          return runTogether(query.joined, search.words) ? 2 : -1;
+        if (!token.typos || !any(bits.tokens[index], search.numbers, NEAR)) {
+          return any(bits.whole, search.numbers, TYPED | BEGINS) && runTogether(query.joined, search.words) ? 2 : -1;
         }
       }
       return typed ? 2 : 3;
     };
+  }
+
+  /** The vocabulary measured against each query word, and against the whole query run together (for names
+   * whose words run together only across the query's spaces). */
+  function measureQuery(query) {
+    return { tokens: query.tokens.map(measure), whole: measure({ joined: query.joined, plain: true }) };
+  }
+
+  /** Which records can match at all, by slot: those with a word that holds, begins or nearly is each plain query
+   * word (or whose texts hold it: `inTexts`), or a word of the whole query run together; null when any record
+   * can (a query word with a sign in it is read in each record's text). What grouper and the texts decide for a
+   * record is decided only for these. */
+  function candidates(query, bits, inTexts) {
+    if (!query.tokens.every((token) => token.plain)) return null;
+    const need = query.tokens.length;
+    const count = new Uint16Array(slots);
+    const seen = new Int32Array(slots).fill(-1);
+    const mark = (slot, index) => {
+      if (seen[slot] !== index) {
+        seen[slot] = index;
+        count[slot] += 1;
+      }
+    };
+    query.tokens.forEach((token, index) => {
+      const wordBits = bits.tokens[index];
+      for (let number = 0; number < wordBits.length; number += 1) {
+        if (wordBits[number]) for (const slot of postings[number]) mark(slot, index);
+      }
+      if (inTexts[index]) {
+        for (const id of inTexts[index].keys()) {
+          const slot = slotOf.get(id);
+          if (slot !== undefined) mark(slot, index);
+        }
+      }
+    });
+    for (let number = 0; number < bits.whole.length; number += 1) {
+      if (bits.whole[number]) for (const slot of postings[number]) count[slot] = need;
+    }
+    return (slot) => count[slot] === need;
   }
 
   // --- the texts of the pages (data/search-texts.js, loaded on the first search) --------------------------
@@ -171,8 +264,36 @@
         if (entry) entry.printed.push([Number(id), list[i], i]);
       }
     }
-    index = { fields: data.fields || [], texts };
+    const words = Array.isArray(data.words) ? data.words : [];
+    const wordTexts = Array.isArray(data.wordTexts) ? data.wordTexts : [];
+    index = { fields: data.fields || [], texts, words, wordTexts };
   }
+
+  /** The first position of `words` (sorted as JavaScript compares) whose word is not before `word`. */
+  function lowerBound(words, word) {
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (words[middle] < word) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The numbers of the texts a word of which begins with `word`, from the build's index of their words (a
+   * binary search, then the words that begin so): one word of letters and digits, as a reader types it. */
+  function textsBeginning(word) {
+    const numbers = new Set();
+    for (let at = lowerBound(index.words, word); at < index.words.length; at += 1) {
+      if (!index.words[at].startsWith(word)) break;
+      for (const number of index.wordTexts[at] || []) numbers.add(number);
+    }
+    return numbers;
+  }
+
+  /** A query word the index can answer: letters and digits only (one word of the texts, not two). */
+  const ONE_WORD = /^[\p{L}\p{N}]+$/u;
 
   function textAt(number) {
     const entry = index.texts[number];
@@ -191,12 +312,15 @@
   const TEXT_WORD = 3;
 
   /** The motorcycles a query word starts a word of a text of, each with its first such text: id -> [field, text
-   * number, place]; null for a word too short. */
+   * number, place]; null for a word too short. A word with a sign in it ("dell'orto") is looked for in every
+   * text, the others in the index. */
   function textHits(token) {
     if (!index || token.length < TEXT_WORD) return null;
     const hits = new Map();
-    for (let number = 0; number < index.texts.length; number += 1) {
-      if (wordStart(textAt(number).folded, token.text) < 0) continue;
+    const indexed = index.words.length > 0 && ONE_WORD.test(token.text);
+    const numbers = indexed ? textsBeginning(token.text) : index.texts.keys();
+    for (const number of numbers) {
+      if (!indexed && wordStart(textAt(number).folded, token.text) < 0) continue;
       for (const [id, field, place] of index.texts[number].printed) {
         const known = hits.get(id);
         if (!known || place < known[2]) hits.set(id, [field, number, place]);
@@ -242,36 +366,46 @@
     return parts;
   }
 
+  let excerpted = []; // the records given an excerpt by the last search: the next one takes them back
+
   /** The records that match `q`, best group first, each group in the order of `records`: the name groups (0–3),
    * then, once the texts are loaded, the records whose every query word is in the name or family or starts a
    * word of a text of their page (words of 3 characters or more), each with `excerpt` ({field, parts}) set;
    * others have none. */
   function results(records, q) {
     const query = parse(q);
-    const group = grouper(query);
     const tokens = query.tokens;
     const groups = [[], [], [], [], []];
+    for (const record of records) if (!record.search) prepare(record);
+    for (const record of excerpted) record.excerpt = null;
+    excerpted = [];
+    const bits = query.joined ? measureQuery(query) : null;
+    const group = grouper(query, bits);
     const excerpts = new Map(); // text number -> its excerpt for this query: texts repeat across motorcycles
     const inTexts = tokens.map(textHits);
     const anyText = inTexts.some((hits) => hits && hits.size);
+    const possible = bits && candidates(query, bits, inTexts);
     for (const record of records) {
-      record.excerpt = null;
+      const search = record.search;
+      if (possible && !possible(search.slot)) continue;
       let at = group(record);
       if (at < 0 && anyText && inTexts.some((hits) => hits && hits.has(record.id))) {
         let hit = null;
-        const search = record.search || prepare(record).search;
         const all = tokens.every((token, number) => {
           const inText = inTexts[number] && inTexts[number].get(record.id);
           if (inText && !hit) hit = inText;
-          return inText || found(token, search);
+          return inText || found(token, search, bits.tokens[number]);
         });
         if (all && hit) {
           at = 4;
           if (!excerpts.has(hit[1])) excerpts.set(hit[1], excerpt(hit[1], tokens));
           record.excerpt = { field: index.fields[hit[0]] || "", parts: excerpts.get(hit[1]) };
+          excerpted.push(record);
         }
       }
-      if (at >= 0) groups[at].push(record);
+      if (at < 0) continue;
+      if (at < 4) record.excerpt = null;
+      groups[at].push(record);
     }
     return groups[0].concat(groups[1], groups[2], groups[3], groups[4]);
   }
@@ -318,5 +452,6 @@
     loadTexts,
     excerpt,
     foldedText,
+    textsBeginning,
   };
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -175,17 +175,21 @@
       drawer.draw(results.slice(0, shown), now);
     }
 
+    /** Loads the texts of the pages once (catalogue-search.js), and searches again with them when they come. */
+    function wantTexts() {
+      if (G.search.hasTexts()) return;
+      G.search.loadTexts().then(
+        () => {
+          if (records && state.q.trim()) apply();
+        },
+        () => {} // the names still search
+      );
+    }
+
     /** Filters and orders again; `now` as in draw (default: the rows that can be on screen). A first search loads
      * the texts of the pages (catalogue-search.js), and searches again with them when they come. */
     function apply(now) {
-      if (state.q.trim() && !G.search.hasTexts()) {
-        G.search.loadTexts().then(
-          () => {
-            if (records && state.q.trim()) apply();
-          },
-          () => {} // the names still search
-        );
-      }
+      if (state.q.trim()) wantTexts();
       results = G.list.results(ordered(), state);
       shown = PAGE;
       draw(now === undefined ? drawer.onScreen() : now);
@@ -266,6 +270,8 @@
     // typed (not the unit switch or the compare link, which need none)
     form.addEventListener("focusin", needData);
     form.addEventListener("pointerdown", needData);
+    // and reaching for the search the moment to fetch the texts of the pages: they are read by the first letter
+    search.addEventListener("focus", wantTexts);
     search.addEventListener("input", () => {
       state.q = search.value;
       changed("typing", "q");

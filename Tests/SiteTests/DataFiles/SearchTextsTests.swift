@@ -44,6 +44,21 @@ import Testing
                 }
             }
         }
+        // the index of words: every folded word of 3 or more of each text, in the browser's order, with its texts
+        let data = try Self.read(folder + "/site/it/data/search-texts.js")
+        let texts = try #require(data["texts"] as? [String])
+        let words = try #require(data["words"] as? [String])
+        let wordTexts = try #require(data["wordTexts"] as? [[Int]])
+        #expect(words.count == wordTexts.count)
+        #expect(zip(words, words.dropFirst()).allSatisfy { SearchFolding.precedes($0, $1) })
+        var expected: [String: Set<Int>] = [:]
+        for (number, text) in texts.enumerated() {
+            for word in SearchFolding.words(text) where word.unicodeScalars.count >= 3 {
+                expected[word, default: []].insert(number)
+            }
+        }
+        #expect(Dictionary(uniqueKeysWithValues: zip(words, wordTexts.map(Set.init))) == expected)
+        #expect(words.contains("carburatore") && words.contains("dell") && words.contains("orto"))
         // the same bytes again
         let again = SiteFixtures.temporaryFolder()
         _ = try SiteBuilder.build(BuildTests.options(output: again + "/site"))
