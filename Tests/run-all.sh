@@ -388,7 +388,7 @@ PORTABLE_SUITES='^(OperatingSystemTests|PreviewTests|FetchingTests)\.|^ServerTes
 swift_portable() {
     local command="$1"
     shift
-    swift "$command" "$@" "${PORTABLE_FLAGS[@]}"
+    GUZZI_PORTABLE_TESTS=1 swift "$command" "$@" "${PORTABLE_FLAGS[@]}"
 }
 
 # The Swift tests, and the portable build then its tests, run in the background, beside each other and the stages

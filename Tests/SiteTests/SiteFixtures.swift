@@ -27,6 +27,16 @@ enum SiteFixtures {
 
     static let repositoryRoot = RepositoryPaths.root
 
+    /// A build of the sample (or `data`) with the repository's templates (or `templates`) into `output`.
+    static func buildOptions(data: String? = nil, output: String, templates: String? = nil, base: String? = nil)
+        -> BuildOptions
+    {
+        BuildOptions(
+            dataPath: data ?? repositoryRoot + "/Resources/sample/info_moto.json", outputPath: output,
+            templatesPath: templates ?? repositoryRoot + "/Templates", resourcesPath: repositoryRoot + "/Resources",
+            baseURL: base)
+    }
+
     static var realDatasetPath: String? { RepositoryPaths.realDataset }
 
     static func temporaryFolder(_ name: String = #function) -> String {

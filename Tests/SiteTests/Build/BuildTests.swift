@@ -12,10 +12,7 @@ import Testing
     static func options(data: String? = nil, output: String, templates: String? = nil, base: String? = nil)
         -> BuildOptions
     {
-        let root = SiteFixtures.repositoryRoot
-        return BuildOptions(
-            dataPath: data ?? root + "/Resources/sample/info_moto.json", outputPath: output,
-            templatesPath: templates ?? root + "/Templates", resourcesPath: root + "/Resources", baseURL: base)
+        SiteFixtures.buildOptions(data: data, output: output, templates: templates, base: base)
     }
 
     /// Every file under `folder` with its bytes.

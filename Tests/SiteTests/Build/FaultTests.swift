@@ -82,17 +82,17 @@ import Testing
     func aLeftoverStagingFolderOfThisProcessDoesNotBlockTheNextBuild() throws {
         let folder = SiteFixtures.temporaryFolder()
         let out = folder + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let leftover = folder + "/.site.tmp-\(getpid())"
         let stuck = "/en/index.html"
         try #require(Self.protect(out + stuck))
         defer { for root in [out, leftover] { Self.unprotect(root + stuck) } }  // wherever it is by then
-        var clean = BuildTests.options(output: out)
+        var clean = SiteFixtures.buildOptions(output: out)
         clean.clean = true
         _ = try SiteBuilder.build(clean)  // swapped out, the old output stays in the staging folder
         #expect(FileManager.default.fileExists(atPath: leftover + stuck))
         Self.unprotect(leftover + stuck)
-        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         #expect(!FileManager.default.fileExists(atPath: leftover))
         #expect(FileManager.default.fileExists(atPath: out + "/en/index.html"))
     }

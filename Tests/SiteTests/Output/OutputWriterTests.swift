@@ -10,7 +10,8 @@ import Testing
 @Suite struct FolderCreationTests {
     /// The writer a build opens on a folder that does not exist yet: a clean one.
     static func writer(_ output: String) throws -> OutputWriter {
-        try #require(try SiteBuilder.openOutput(BuildTests.options(output: output), waiting: { _ in }) as? OutputWriter)
+        try #require(
+            try SiteBuilder.openOutput(SiteFixtures.buildOptions(output: output), waiting: { _ in }) as? OutputWriter)
     }
 
     @Test func aPageInAFolderNotYetMadeIsWrittenWithItsParents() throws {
