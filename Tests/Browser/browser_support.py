@@ -185,9 +185,11 @@ def search_results(records, query, texts=None):
                 return 2 if run_together(joined, parts) else -1
         return 2 if typed else 3
 
-    def in_name(token, compact, record):
+    def in_name(token, compact, typos, record):  # as typed, or with a typo
         whole = record["name"] + " " + (record["family"] or "")
-        return token in plain(whole) or (compact and run_together(compact, words(whole)))
+        if token in plain(whole) or (compact and run_together(compact, words(whole))):
+            return True
+        return bool(typos) and any(prefix_distance(compact, word, typos) <= typos for word in words(whole))
 
     def in_texts(token, record):  # words of 3 characters or more: "c" starts a word of nearly every text
         return len(token) >= 3 and any(re.search(r"(?<![^\W_])" + re.escape(token), text) for text in (texts or {}).get(record["id"], []))
@@ -197,7 +199,7 @@ def search_results(records, query, texts=None):
         at = group(record)
         if at < 0 and texts:
             hits = [in_texts(token, record) for token, _, _ in tokens]
-            if any(hits) and all(h or in_name(t, c, record) for h, (t, c, _) in zip(hits, tokens)):
+            if any(hits) and all(h or in_name(t, c, n, record) for h, (t, c, n) in zip(hits, tokens)):
                 at = 4
         if at >= 0:
             groups[at].append(record)

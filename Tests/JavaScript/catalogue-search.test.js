@@ -155,6 +155,9 @@ test("every text of the page, after the name matches, with the words marked in a
   // name matches first, then text matches; a word of the name and one of a text together
   assert.deepEqual(S.results(catalogue(), "tonti").map((r) => r.id), [2]);
   assert.deepEqual(S.results(catalogue(), "le mans tonti").map((r) => r.id), [2]);
+  assert.deepEqual(S.results(catalogue(), "le mabs tonti").map((r) => r.id), [2]); // a typo in the name's word
+  assert.deepEqual(S.results(catalogue(), "le mabs brembo").map((r) => r.id), [2, 13]);
+  assert.deepEqual(S.results(catalogue(), "californa brembo").map((r) => r.id), []); // no California has Brembos here
   assert.deepEqual(S.results(catalogue(), "sport").map((r) => r.id), [15, 16]); // names only: no excerpt
   assert.equal(S.results(catalogue(), "sport")[0].excerpt, null);
   // a word's start only: "rembo" is inside a word

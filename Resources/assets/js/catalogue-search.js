@@ -369,8 +369,8 @@
   let excerpted = []; // the records given an excerpt by the last search: the next one takes them back
 
   /** The records that match `q`, best group first, each group in the order of `records`: the name groups (0–3),
-   * then, once the texts are loaded, the records whose every query word is in the name or family or starts a
-   * word of a text of their page (words of 3 characters or more), each with `excerpt` ({field, parts}) set;
+   * then, once the texts are loaded, the records whose every query word is in the name or family (as typed or
+   * with a typo) or starts a word of a text of their page (words of 3 characters or more), each with `excerpt` ({field, parts}) set;
    * others have none. */
   function results(records, q) {
     const query = parse(q);
@@ -394,7 +394,8 @@
         const all = tokens.every((token, number) => {
           const inText = inTexts[number] && inTexts[number].get(record.id);
           if (inText && !hit) hit = inText;
-          return inText || found(token, search, bits.tokens[number]);
+          if (inText || found(token, search, bits.tokens[number])) return true;
+          return token.typos > 0 && any(bits.tokens[number], search.numbers, NEAR); // a name's word, with a typo
         });
         if (all && hit) {
           at = 4;

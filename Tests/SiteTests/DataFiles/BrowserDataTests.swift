@@ -83,7 +83,8 @@ import Testing
             #expect(cells.count == sample.catalogue.motorcycles.count)
             for bike in sample.catalogue.motorcycles {
                 let page = SiteFixtures.read(out + "/\(lang)/moto/\(slugs[bike.id]!)/index.html")
-                let pageRows = page.components(separatedBy: "<tr class=\"row-").dropFirst().map { row in
+                let pageRows = page.components(separatedBy: "<tr class=\"row-").dropFirst().map {
+                    row -> (key: String, label: String, cell: String) in
                     (
                         key: String(row.prefix { $0 != "\"" }),
                         label: String(row.components(separatedBy: "<th scope=\"row\">")[1].prefix { $0 != "<" }),
@@ -236,11 +237,9 @@ import Testing
         }
         #expect(ids.flatMap { $0 } == catalogue.motorcycles.map(\.id).sorted())
         let files = BrowserData.files(plan: plan, editions: editions)
-        #expect(
-            files.map(\.path)
-                == editions.languages.flatMap { lang in
-                    (["catalogue-0.js"] + (0...36).map { "specs-id-\($0).js" }).map { "\(lang.rawValue)/data/\($0)" }
-                })
+        let names: [String] = ["catalogue-0.js"] + (0...36).map { "specs-id-\($0).js" }
+        let paths: [String] = editions.languages.flatMap { lang in names.map { "\(lang.rawValue)/data/\($0)" } }
+        #expect(files.map(\.path) == paths)
         let catalogueData = try #require(try Self.json(ofScript: files[0].make()) as? [String: Any])
         #expect((catalogueData["fields"] as? [String])?.contains("specs") == false, "the page finds the chunk")
         for (chunk, inside) in zip(chunks, ids) {
