@@ -396,6 +396,10 @@ swift_portable() {
 # most of the browser stage's time is browsers waiting (throttled networks, timers, a worker's update) with a core
 # idle, and the machine has two, so the test command keeps within its 15 minutes. None of them reads what the
 # others write: the browser stage runs the binary swift-build made, the Swift tests their own temporary folders.
+# The portable tests run one at a time: most of them wait on child processes and servers, blocking a thread of
+# Swift Testing's pool (as wide as the machine: two threads), so in parallel beside the browsers each waited for
+# the others and `serve`'s tests passed their one-minute limits (109 s); one at a time they take 40-160 s in all,
+# done long before the browsers.
 # Each step's output goes to $TMP/background-<stage>.log, its exit code and duration to …/<stage>.rc; a failed
 # portable build skips its tests, as a failing stage ends the run.
 SWIFT_PIDS=()
@@ -405,7 +409,7 @@ start_swift_tests() {
     SWIFT_PIDS+=($!)
     (
         background_step swift-build-portable swift_portable build --build-tests &&
-            background_step swift-test-portable swift_portable test --skip-build --filter "$PORTABLE_SUITES"
+            background_step swift-test-portable swift_portable test --skip-build --no-parallel --filter "$PORTABLE_SUITES"
     ) &
     SWIFT_PIDS+=($!)
     set +m
