@@ -1,0 +1,55 @@
+/* Guzzi Tracker — the next page at once (every page): speculation rules that let Chromium-based browsers fetch
+ * the page behind a link of this site while the pointer rests on it or a finger touches it ("moderate"), so that
+ * the click shows it without the network's round trips. Browsers without the rules ignore them.
+ *
+ * Added by this script rather than written in the page, so that nothing is fetched ahead for a reader who asked to
+ * save data (Save-Data, navigator.connection.saveData), nor from disk (no prefetch there). Only pages: not links
+ * with a query (a Garage's share link fills the Garage when opened), downloads, feeds, data, or other sites. The
+ * pages stay eligible for the back/forward cache: no unload handler, and no Cache-Control: no-store (a host's).
+ */
+(function (G) {
+  "use strict";
+
+  const NOT_PAGES = [
+    "[href*='?']",
+    "[download]",
+    "[target]",
+    "[type]",
+    "[rel~='nofollow']",
+    "[href$='.xml']",
+    "[href$='.json']",
+    "[href$='.js']",
+  ].join(", ");
+
+  const RULES = {
+    prefetch: [
+      {
+        source: "document",
+        where: {
+          and: [
+            { href_matches: "/*" },
+            { not: { selector_matches: NOT_PAGES } },
+          ],
+        },
+        eagerness: "moderate",
+      },
+    ],
+  };
+
+  /** Adds the rules to `doc` unless the browser has none, the page is read from disk, or data is to be saved;
+   * whether it did. */
+  function speculate(doc, where, nav) {
+    const Script = doc.defaultView && doc.defaultView.HTMLScriptElement;
+    if (!Script || typeof Script.supports !== "function" || !Script.supports("speculationrules")) return false;
+    if (where.protocol !== "http:" && where.protocol !== "https:") return false;
+    if (nav.connection && nav.connection.saveData) return false;
+    const script = doc.createElement("script");
+    script.type = "speculationrules";
+    script.textContent = JSON.stringify(RULES);
+    doc.head.append(script);
+    return true;
+  }
+
+  G.speculation = { RULES, speculate };
+  if (typeof document !== "undefined") speculate(document, window.location, navigator);
+})((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

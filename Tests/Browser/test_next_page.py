@@ -1,0 +1,53 @@
+"""The next page at once (issue 38): speculation rules on every page read over HTTP, a motorcycle page fetched while
+the pointer rests on its link (so the click shows it without the network's round trips), and the catalogue given
+back from the back/forward cache on the way back. Chromium only: Firefox has no speculation rules, which the case
+from disk stands for (no rules there either)."""
+
+import json
+import time
+
+from browser_support import bikes, matrix
+
+RULES = "const s = document.querySelector('script[type=speculationrules]'); return s && s.textContent"
+
+
+class NextPageCases:
+    def test_every_kind_of_page_declares_its_rules(self):
+        bike = next((b for b in bikes("en") if b["image"]), bikes("en")[0])
+        pages = ["en/index.html", "en/" + bike["url"], "it/decenni/index.html", "en/garage/index.html"]
+        if bike["image"]:
+            pages.append("en/" + bike["url"].replace("index.html", "gallery/index.html"))
+        for path in pages:
+            self.open(path)
+            rules = self.wait(lambda d: d.js(RULES), message=path + ": no speculation rules")
+            prefetch = json.loads(rules)["prefetch"][0]
+            self.assertEqual(prefetch["eagerness"], "moderate", path)
+            self.assertIn("[href*='?']", prefetch["where"]["and"][1]["not"]["selector_matches"], path)
+
+    def test_a_link_rested_on_is_fetched_before_the_click_and_back_restores_the_catalogue(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        self.open_catalogue()
+        self.wait(lambda d: d.js(RULES), message="no speculation rules")
+        self.driver.js("window.__restored = null; addEventListener('pageshow', (e) => { window.__restored = e.persisted; });")
+        link = self.driver.native.find_element("css selector", "#bike-list .bike-name")
+        href = link.get_attribute("href")
+        ActionChains(self.driver.native).move_to_element(link).perform()
+        time.sleep(1.0)
+        link.click()
+        self.wait(lambda d: d.url == href and d.js("return document.readyState") == "complete", message=href)
+        delivery = self.driver.js("return performance.getEntriesByType('navigation')[0].deliveryType")
+        self.assertEqual(delivery, "navigational-prefetch", "the page was not the prefetched one")
+        self.driver.back()
+        restored = self.wait(lambda d: d.js("return window.__restored"), message="the catalogue was not restored")
+        self.assertIs(restored, True)
+
+
+class NoRulesFromDiskCases:
+    def test_no_rules_from_disk(self):
+        self.open_catalogue()
+        self.assertIsNone(self.driver.js(RULES))
+
+
+globals().update(matrix(NextPageCases, browsers=["chromium"], schemes=["http"]))
+globals().update(matrix(NoRulesFromDiskCases, browsers=["chromium"], schemes=["file"]))
