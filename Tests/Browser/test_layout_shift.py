@@ -16,7 +16,8 @@ Pages (Tests/run-all.sh's real site, SITE_URL over HTTP): the catalogue in both 
 a sized photo and one whose photo the sidecar does not know (no width/height: the original), the gallery, the
 families overview and its largest value page, browse, charts, the Garage with two bikes saved
 (localStorage "guzzi-tracker.garage", through the page's store) and compare with ?ids= of the same two, in both
-editions (the Italian labels are longer); the large catalogue when LARGE_SITE_URL is set. From disk (file://),
+editions (the Italian labels are longer), What's new and the offline page (opened online, as on a first visit);
+the large catalogue when LARGE_SITE_URL is set. From disk (file://),
 where the store answers late through its iframe: the catalogue, the motorcycle page, the Garage and compare.
 
 CLS is measured as Lighthouse and web-vitals do: layout-shift entries (PerformanceObserver, injected before the
@@ -230,6 +231,9 @@ def pages():
     }
     if os.path.isfile(os.path.join(SITE_DIR, "en", "whats-new", "index.html")):
         found["what's new"] = "en/whats-new/index.html"
+    if os.path.isfile(os.path.join(SITE_DIR, "en", "offline", "index.html")):
+        # opened online on a first visit, without a worker: it moved 0.66 before issue 38
+        found["offline page"] = "en/offline/index.html"
     values = glob.glob(os.path.join(SITE_DIR, "en", "families", "*", "index.html"))
     if values:
         largest = max(sorted(values), key=os.path.getsize)
@@ -281,7 +285,7 @@ class LayoutShiftCases:
         finally:
             driver.throttle(False)
 
-    def check(self, name, path=None, url=None, garage=None):
+    def check(self, name, path=None, url=None, garage=None, limit=LIMIT):
         if url is None:
             path = path or self.pages.get(name)
             if path is None or not os.path.exists(os.path.join(SITE_DIR, path.split("?")[0])):
@@ -292,9 +296,9 @@ class LayoutShiftCases:
         cls_value, window = session_windows(self.load(url))
         nodes = "; ".join("%s (%.3f)" % item for item in shifted_nodes(window)[:6])
         self.assertLessEqual(
-            cls_value, LIMIT,
+            cls_value, limit,
             "%s (%s, %s): CLS %.3f > %s; shifted: %s" % (name, url.replace(self.base, ""), self.scheme, cls_value,
-                                                         LIMIT, nodes),
+                                                         limit, nodes),
         )
 
     def test_catalogue_en(self):
@@ -341,6 +345,10 @@ class LayoutShiftHTTPCases(LayoutShiftCases):
 
     def test_whats_new(self):
         self.check("what's new")  # skipped without a history sidecar: no such page
+
+    def test_offline_page(self):
+        # the issue's bound for this page: it has nothing that may arrive late but its list of kept motorcycles
+        self.check("offline page", limit=0.01)
 
     def test_large_catalogue(self):
         if not LARGE_URL:

@@ -274,5 +274,6 @@
     const others = saved.filter((record) => !garage.includes(record.id));
     document.getElementById("offline-kept").replaceChildren(...others.map(item));
     document.getElementById("offline-none").hidden = saved.length > 0;
+    box.hidden = false; // whole, at once, below everything else (Templates/pages/offline.html)
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));
