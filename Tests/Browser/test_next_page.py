@@ -29,7 +29,9 @@ class NextPageCases:
 
         self.open_catalogue()
         self.wait(lambda d: d.js(RULES), message="no speculation rules")
-        self.driver.js("window.__restored = null; addEventListener('pageshow', (e) => { window.__restored = e.persisted; });")
+        self.driver.js(
+            "window.__restored = null; addEventListener('pageshow', (e) => { window.__restored = e.persisted; });"
+        )
         link = self.driver.native.find_element("css selector", "#bike-list .bike-name")
         href = link.get_attribute("href")
         ActionChains(self.driver.native).move_to_element(link).perform()

@@ -46,7 +46,7 @@ import Testing
             .write(toFile: folder + "/data.json", atomically: false, encoding: .utf8)
         let out = folder + "/site"
         do {
-            _ = try SiteBuilder.build(BuildTests.options(data: folder + "/data.json", output: out))
+            _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: folder + "/data.json", output: out))
             return (out, nil)
         } catch {
             return (out, "\(error)")

@@ -93,7 +93,7 @@ typealias HardeningRandom = SeededRandom
         let out = folder + "/site"
         let data = folder + "/data.json"
         try HardeningData.write(base, to: data)
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out))
         var previous = HardeningData.snapshot(out)
         var built = 0
         var failed = 0
@@ -104,7 +104,7 @@ typealias HardeningRandom = SeededRandom
             try HardeningData.write(dataset, to: data)
             let start = DispatchTime.now().uptimeNanoseconds
             do {
-                let report = try SiteBuilder.build(BuildTests.options(data: data, output: out))
+                let report = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out))
                 built += 1
                 let now = HardeningData.snapshot(out)
                 let pages = now.keys.filter { $0.hasSuffix(".html") && !$0.hasPrefix("assets/") }
@@ -122,7 +122,7 @@ typealias HardeningRandom = SeededRandom
                     #expect(!html.contains("<script>alert"), "seed \(seed): \(path)")
                 }
                 // Built over the previous site: the same as a clean build of this data.
-                var clean = BuildTests.options(data: data, output: folder + "/clean-\(seed)")
+                var clean = SiteFixtures.buildOptions(data: data, output: folder + "/clean-\(seed)")
                 clean.clean = true
                 _ = try SiteBuilder.build(clean)
                 #expect(OutputState.site(out) == OutputState.site(folder + "/clean-\(seed)"), "seed \(seed)")
@@ -158,7 +158,7 @@ typealias HardeningRandom = SeededRandom
         dataset["elements"] = elements
         let folder = SiteFixtures.temporaryFolder()
         try HardeningData.write(dataset, to: folder + "/data.json")
-        _ = try SiteBuilder.build(BuildTests.options(data: folder + "/data.json", output: folder + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: folder + "/data.json", output: folder + "/site"))
         for (path, bytes) in HardeningData.snapshot(folder + "/site") where path.hasSuffix(".html") {
             let html = String(decoding: bytes, as: UTF8.self)
             for word in [">inf", ">nan", "\"inf", "\"nan", "Infinity", "NaN"] {
@@ -273,7 +273,7 @@ typealias HardeningRandom = SeededRandom
         let folder = SiteFixtures.temporaryFolder()
         try HardeningData.write(try Self.hostileDataset(), to: folder + "/data.json")
         let out = folder + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(data: folder + "/data.json", output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: folder + "/data.json", output: out))
         let files = HardeningData.snapshot(out)
         #expect(files.count > 20)
         var jsonLD = 0
@@ -389,7 +389,7 @@ typealias HardeningRandom = SeededRandom
         let folder = SiteFixtures.temporaryFolder()
         try HardeningData.write(dataset, to: folder + "/data.json")
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try SiteBuilder.build(BuildTests.options(data: folder + "/data.json", output: folder + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: folder + "/data.json", output: folder + "/site"))
         let seconds = HardeningData.seconds(since: start)
         #expect(seconds < HardeningData.hangSeconds, "\(seconds) s")
         let pages = HardeningData.snapshot(folder + "/site").filter { $0.key.hasPrefix("en/moto/") }
@@ -412,7 +412,7 @@ typealias HardeningRandom = SeededRandom
         let folder = SiteFixtures.temporaryFolder()
         try HardeningData.write(dataset, to: folder + "/data.json")
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try SiteBuilder.build(BuildTests.options(data: folder + "/data.json", output: folder + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: folder + "/data.json", output: folder + "/site"))
         let seconds = HardeningData.seconds(since: start)
         #expect(seconds < HardeningData.hangSeconds, "\(seconds) s")
         let galleries = HardeningData.snapshot(folder + "/site").filter { $0.key.hasSuffix("/gallery/index.html") }

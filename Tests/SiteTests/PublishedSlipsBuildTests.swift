@@ -30,7 +30,7 @@ import Testing
 
     @Test func aSlippedDatasetBuildsWithWarnings() throws {
         let (folder, data) = try Self.slippedSample()
-        let report = try SiteBuilder.build(BuildTests.options(data: data, output: folder + "/site"))
+        let report = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: folder + "/site"))
         // The sample's own translation gap (texts["4"]) is warned as before.
         #expect(
             Set(report.warnings.map(\.path)) == [

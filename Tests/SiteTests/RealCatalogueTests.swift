@@ -13,7 +13,7 @@ import Testing
     static let site: (out: String, catalogue: Catalogue)? = {
         guard let data = SiteFixtures.realDatasetPath else { return nil }
         let out = SiteFixtures.temporaryFolder() + "/real"
-        guard (try? SiteBuilder.build(BuildTests.options(data: data, output: out))) != nil,
+        guard (try? SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out))) != nil,
             let loaded = try? Catalogue.load(contentsOf: data)
         else { return nil }
         return (out, loaded.catalogue)

@@ -370,8 +370,8 @@
 
   /** The records that match `q`, best group first, each group in the order of `records`: the name groups (0–3),
    * then, once the texts are loaded, the records whose every query word is in the name or family (as typed or
-   * with a typo) or starts a word of a text of their page (words of 3 characters or more), each with `excerpt` ({field, parts}) set;
-   * others have none. */
+   * with a typo) or starts a word of a text of their page (words of 3 characters or more), each with `excerpt`
+   * ({field, parts}) set; others have none. */
   function results(records, q) {
     const query = parse(q);
     const tokens = query.tokens;

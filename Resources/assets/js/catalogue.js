@@ -175,9 +175,12 @@
       drawer.draw(results.slice(0, shown), now);
     }
 
-    /** Loads the texts of the pages once (catalogue-search.js), and searches again with them when they come. */
+    /** Loads the texts of the pages once (catalogue-search.js), and searches again with them when they come: once,
+     * however many letters are typed while they load. */
+    let textsAsked = false;
     function wantTexts() {
-      if (G.search.hasTexts()) return;
+      if (textsAsked || G.search.hasTexts()) return;
+      textsAsked = true;
       G.search.loadTexts().then(
         () => {
           if (records && state.q.trim()) apply();

@@ -9,18 +9,12 @@ import Testing
 
 /// Whole builds into temporary folders: the pages written, and what a failed build leaves behind.
 @Suite struct BuildTests {
-    static func options(data: String? = nil, output: String, templates: String? = nil, base: String? = nil)
-        -> BuildOptions
-    {
-        SiteFixtures.buildOptions(data: data, output: output, templates: templates, base: base)
-    }
-
     /// Every file under `folder` with its bytes.
     static func snapshot(_ folder: String) -> [String: Data] { folderSnapshot(folder) }
 
     @Test func sampleBuildsEveryPage() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        let report = try SiteBuilder.build(Self.options(output: out))
+        let report = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let catalogue = try Catalogue.load(contentsOf: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json")
         let bikes = catalogue.catalogue.motorcycles
         // every HTML file but the storage frame of pages opened from disk (assets/storage.html) is a page
@@ -49,7 +43,7 @@ import Testing
 
     @Test func catalogueIsNewestFirstThenByName() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        _ = try SiteBuilder.build(Self.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let html = SiteFixtures.read(out + "/en/index.html")
         let years = html.components(separatedBy: "<dt>Years</dt><dd data-field=\"years\">").dropFirst()
             .compactMap { Int($0.prefix(4)) }
@@ -59,8 +53,8 @@ import Testing
 
     @Test func sameInputsGiveIdenticalBytes() throws {
         let folder = SiteFixtures.temporaryFolder()
-        _ = try SiteBuilder.build(Self.options(output: folder + "/a"))
-        _ = try SiteBuilder.build(Self.options(output: folder + "/b"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: folder + "/a"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: folder + "/b"))
         let a = OutputState.site(folder + "/a"), b = OutputState.site(folder + "/b")
         #expect(a.count > 10)
         #expect(a == b)
@@ -77,7 +71,7 @@ import Testing
     @Test func brokenTemplateLeavesThePreviousOutputIntact() throws {
         let folder = SiteFixtures.temporaryFolder()
         let out = folder + "/site"
-        _ = try SiteBuilder.build(Self.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let before = Self.snapshot(out)
         let templates = folder + "/Templates"
         let source = URL(fileURLWithPath: SiteFixtures.repositoryRoot + "/Templates").resolvingSymlinksInPath().path
@@ -88,7 +82,7 @@ import Testing
         text = text.replacingOccurrences(of: "{{ bike.years }}", with: "{{ bike.yeers }}")
         try text.write(toFile: page, atomically: false, encoding: .utf8)
         #expect {
-            _ = try SiteBuilder.build(Self.options(output: out, templates: templates))
+            _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out, templates: templates))
         } throws: { error in
             let text = "\(error)"
             return text.contains("pages/motorcycle.html:\(line):") && text.contains("yeers") && text.contains("^")
@@ -101,13 +95,13 @@ import Testing
     @Test func malformedDataLeavesThePreviousOutputIntact() throws {
         let folder = SiteFixtures.temporaryFolder()
         let out = folder + "/site"
-        _ = try SiteBuilder.build(Self.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let before = Self.snapshot(out)
         let data = folder + "/bad.json"
         try "{\n  \"version\": 1,\n  \"elements\": [\n    {\"id\": 1,,}\n  ]\n}\n".write(
             toFile: data, atomically: false, encoding: .utf8)
         #expect {
-            _ = try SiteBuilder.build(Self.options(data: data, output: out))
+            _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out))
         } throws: { error in
             "\(error)".contains("line 4")
         }
@@ -126,7 +120,7 @@ import Testing
         try "{\"version\": 1,,}".write(toFile: data, atomically: false, encoding: .utf8)
         let out = folder + "/site"
         #expect {
-            _ = try SiteBuilder.build(Self.options(data: data, output: out, templates: templates))
+            _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out, templates: templates))
         } throws: { error in
             guard case .template(let template) = error as? SiteError else { return false }
             return template.file.hasSuffix("base.html") && template.line == 1
@@ -135,7 +129,7 @@ import Testing
         try FileManager.default.removeItem(atPath: templates)
         try FileManager.default.copyItem(atPath: source, toPath: templates)
         #expect {
-            _ = try SiteBuilder.build(Self.options(data: data, output: out, templates: templates))
+            _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out, templates: templates))
         } throws: { error in
             guard case .catalogue = error as? SiteError else { return false }
             return "\(error)".contains("line 1")
@@ -153,13 +147,13 @@ import Testing
         let out = folder + "/site"
         let good = try EscapingTests.dataset(name: "Normale", text: "testo", image: "https://example.org/a.jpg")
         try good.write(toFile: folder + "/good.json", atomically: false, encoding: .utf8)
-        _ = try SiteBuilder.build(Self.options(data: folder + "/good.json", output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: folder + "/good.json", output: out))
         let before = Self.snapshot(out)
         #expect(good.contains(original))
         try good.replacingOccurrences(of: original, with: broken)
             .write(toFile: folder + "/bad.json", atomically: false, encoding: .utf8)
         #expect {
-            _ = try SiteBuilder.build(Self.options(data: folder + "/bad.json", output: out))
+            _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: folder + "/bad.json", output: out))
         } throws: { error in
             "\(error)".contains(expected)
         }
@@ -171,14 +165,14 @@ import Testing
         let out = folder + "/precious"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try "my thesis".write(toFile: out + "/thesis.txt", atomically: false, encoding: .utf8)
-        #expect(throws: SiteError.self) { _ = try SiteBuilder.build(Self.options(output: out)) }
+        #expect(throws: SiteError.self) { _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out)) }
         #expect(SiteFixtures.read(out + "/thesis.txt") == "my thesis")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["precious"])
     }
 
     @Test func everyPageHasItsHeadAndFooter() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        _ = try SiteBuilder.build(Self.options(output: out, base: "https://example.org/guzzi/"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out, base: "https://example.org/guzzi/"))
         let page = SiteFixtures.read(out + "/it/index.html")
         #expect(page.contains(#"<link rel="canonical" href="https://example.org/guzzi/it/">"#))
         #expect(page.contains(#"<link rel="alternate" hreflang="en" href="https://example.org/guzzi/en/">"#))
@@ -201,7 +195,7 @@ import Testing
         #expect(data != sample)
         try data.write(toFile: folder + "/data.json", atomically: false, encoding: .utf8)
         let out = folder + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(data: folder + "/data.json", output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: folder + "/data.json", output: out))
         let none = FacetTests.ids(out + "/en/families/not-stated/index.html")
         let named = FacetTests.ids(out + "/en/families/not-stated-2/index.html")
         #expect(!none.isEmpty && !named.isEmpty)
@@ -215,8 +209,8 @@ import Testing
         let folder = SiteFixtures.temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder + "/out", withDestinationPath: folder + "/real")
-        _ = try SiteBuilder.build(BuildTests.options(output: folder + "/out"))
-        _ = try SiteBuilder.build(BuildTests.options(output: folder + "/out"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: folder + "/out"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: folder + "/out"))
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/out")
         #expect(link == folder + "/real")
         #expect(FileManager.default.fileExists(atPath: folder + "/real/en/index.html"))
@@ -225,7 +219,7 @@ import Testing
     /// The preview serves the site at `/`, so the 404 page's links start there whatever the base URL.
     @Test func servedFromPathSetsTheLinksOfThe404Page() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        var options = BuildTests.options(output: out, base: "https://example.org/g/")
+        var options = SiteFixtures.buildOptions(output: out, base: "https://example.org/g/")
         _ = try SiteBuilder.build(options)
         let style = SiteFixtures.published("style.css")
         #expect(SiteFixtures.read(out + "/404.html").contains("href=\"/g/\(style)\""))
@@ -247,10 +241,10 @@ import Testing
         try FileManager.default.copyItem(
             atPath: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json", toPath: data)
         let cache = BuildCache()
-        let options = BuildTests.options(data: data, output: folder + "/served", templates: templates)
+        let options = SiteFixtures.buildOptions(data: data, output: folder + "/served", templates: templates)
         func matchesAFreshBuild(_ step: String) throws {
             let fresh = folder + "/fresh-" + step
-            _ = try SiteBuilder.build(BuildTests.options(data: data, output: fresh, templates: templates))
+            _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: fresh, templates: templates))
             #expect(OutputState.site(folder + "/served") == OutputState.site(fresh), "\(step)")
         }
         _ = try SiteBuilder.build(options, mode: .preview(cache))
@@ -288,7 +282,7 @@ import Testing
         try "{\"format\": 1, \"releases\": [\(release)]}".write(
             toFile: folder + "/info_moto.history.json", atomically: false, encoding: .utf8)
         let cache = BuildCache()
-        let options = BuildTests.options(data: data, output: folder + "/site")
+        let options = SiteFixtures.buildOptions(data: data, output: folder + "/site")
         for _ in 0..<2 {
             let report = try SiteBuilder.build(options, mode: .preview(cache))
             #expect(report.warnings.filter { $0.message.contains("ends at the release of 2019-04-16") }.count == 1)
@@ -309,7 +303,7 @@ import Testing
             .write(toFile: templates + "/sitemap.xml", atomically: false, encoding: .utf8)
         let out = folder + "/site"
         _ = try SiteBuilder.build(
-            BuildTests.options(output: out, templates: templates, base: "https://g.example/a&b/"))
+            SiteFixtures.buildOptions(output: out, templates: templates, base: "https://g.example/a&b/"))
         #expect(
             SiteFixtures.read(out + "/robots.txt")
                 == "# the mirror\nUser-agent: *\nAllow: /\n\nSitemap: https://g.example/a&b/sitemap.xml\n")
@@ -321,7 +315,7 @@ import Testing
 
     @Test func withoutABaseURLThereIsNoSitemapLine() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         #expect(SiteFixtures.read(out + "/robots.txt") == "User-agent: *\nAllow: /\n")
         #expect(!FileManager.default.fileExists(atPath: out + "/sitemap.xml"))
     }

@@ -49,7 +49,7 @@ import Testing
 
     @Test func whatsNewListsTheReleasesEachEditionShowsNewestFirst() throws {
         let (folder, data) = try Self.sampleWithHistory()
-        let report = try SiteBuilder.build(BuildTests.options(data: data, output: folder + "/site"))
+        let report = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: folder + "/site"))
         #expect(!report.warnings.contains { $0.message.contains("history") })
         let english = SiteFixtures.read(folder + "/site/en/whats-new/index.html")
         let italian = SiteFixtures.read(folder + "/site/it/novita/index.html")
@@ -90,7 +90,7 @@ import Testing
             date: "2019-05-01T10:00:00+02:00", version: 2, digest: "0d", commit: nil, motorcycles: 13, isFirst: false)
         texts.texts = [TextChange(id: 5, field: "engine.feed", languages: ["it"])]
         let (folder, data) = try Self.sampleWithHistory(extra: [texts])
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: folder + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: folder + "/site"))
         let english = SiteFixtures.read(folder + "/site/en/whats-new/index.html")
         let italian = SiteFixtures.read(folder + "/site/it/novita/index.html")
         #expect(Self.sections(english).count == 4)
@@ -102,7 +102,7 @@ import Testing
     @Test func eachEditionHasAnAtomFeedWithIDsThatNeverChange() throws {
         let (folder, data) = try Self.sampleWithHistory()
         _ = try SiteBuilder.build(
-            BuildTests.options(data: data, output: folder + "/site", base: "https://g.example/m/"))
+            SiteFixtures.buildOptions(data: data, output: folder + "/site", base: "https://g.example/m/"))
         let feed = SiteFixtures.read(folder + "/site/en/atom.xml")
         #expect(
             feed.hasPrefix("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\""))
@@ -143,7 +143,8 @@ import Testing
             return release
         }
         let (folder, data) = try Self.sampleWithHistory(extra: extra)
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: folder + "/site", base: "https://g.example/"))
+        _ = try SiteBuilder.build(
+            SiteFixtures.buildOptions(data: data, output: folder + "/site", base: "https://g.example/"))
         let feed = SiteFixtures.read(folder + "/site/en/atom.xml")
         #expect(feed.components(separatedBy: "<entry>").count - 1 == AtomFeed.entryLimit)
         #expect(Self.sections(SiteFixtures.read(folder + "/site/en/whats-new/index.html")).count == 64)
@@ -153,7 +154,7 @@ import Testing
 
     @Test func aMotorcyclesPageTellsItsOwnHistory() throws {
         let (folder, data) = try Self.sampleWithHistory()
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: folder + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: folder + "/site"))
         let normale = SiteFixtures.read(folder + "/site/en/moto/normale-1921/index.html")
         #expect(normale.contains("<h2 id=\"history-title\">In the catalogue</h2>"))
         #expect(
@@ -172,7 +173,7 @@ import Testing
         #expect(!SiteFixtures.read(folder + "/site/en/moto/gt-norge-1928/index.html").contains("text rewritten"))
         // without a history: no section, no page
         let plain = SiteFixtures.temporaryFolder()
-        _ = try SiteBuilder.build(BuildTests.options(output: plain + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: plain + "/site"))
         #expect(!SiteFixtures.read(plain + "/site/en/moto/normale-1921/index.html").contains("id=\"history\""))
         #expect(!FileManager.default.fileExists(atPath: plain + "/site/en/whats-new/index.html"))
     }
@@ -186,7 +187,8 @@ import Testing
             FigureChange(id: 4, path: "<img src=x onerror=alert(1)>", before: nil, after: .number(1)),
         ]
         let (folder, data) = try Self.sampleWithHistory(extra: [hostile])
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: folder + "/site", base: "https://g.example/"))
+        _ = try SiteBuilder.build(
+            SiteFixtures.buildOptions(data: data, output: folder + "/site", base: "https://g.example/"))
         for page in ["en/whats-new/index.html", "en/moto/motoleggera-65-1946/index.html"] {
             let html = SiteFixtures.read(folder + "/site/" + page)
             #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(page)")
@@ -201,7 +203,7 @@ import Testing
 
     @Test func aNewReleaseRewritesOnlyThePagesItTouches() throws {
         let (folder, data) = try Self.sampleWithHistory()
-        let options = BuildTests.options(data: data, output: folder + "/site", base: "https://g.example/")
+        let options = SiteFixtures.buildOptions(data: data, output: folder + "/site", base: "https://g.example/")
         _ = try SiteBuilder.build(options)
         let before = BuildTests.snapshot(folder + "/site")
         let unchanged = try SiteBuilder.build(options)
@@ -236,7 +238,7 @@ import Testing
     /// menu offers it, only with a history.
     @Test func theCatalogueCanBeOrderedByTheReleaseThatAddedEachMotorcycle() throws {
         let (folder, data) = try Self.sampleWithHistory()
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: folder + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: folder + "/site"))
         let index = try #require(
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: URL(fileURLWithPath: folder + "/site/en/index.json")))
@@ -251,7 +253,7 @@ import Testing
             SiteFixtures.read(folder + "/site/it/index.html").contains(
                 "<option value=\"added\">Data di aggiunta</option>"))
         let plain = SiteFixtures.temporaryFolder()
-        _ = try SiteBuilder.build(BuildTests.options(output: plain + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: plain + "/site"))
         #expect(!SiteFixtures.read(plain + "/site/en/index.json").contains("\"added\""))
         #expect(!SiteFixtures.read(plain + "/site/en/index.html").contains("value=\"added\""))
     }

@@ -28,12 +28,12 @@ import Testing
     }
 
     static func editions() throws -> Editions {
-        try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent")).editions
+        try SiteBuilder.loadInputs(SiteFixtures.buildOptions(output: "/nonexistent")).editions
     }
 
     @Test func eachEditionHasItsCatalogueAndSpecScripts() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let sample = try Catalogue.load(contentsOf: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json")
         let bikes = sample.catalogue.motorcycles
         for lang in ["en", "it"] {
@@ -71,7 +71,7 @@ import Testing
     /// Compare shows exactly the rows of the motorcycle pages: the same keys, labels and texts, in order.
     @Test func specRowsAreTheMotorcyclePagesRows() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let sample = try Catalogue.load(contentsOf: SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json")
         let slugs = Permalinks.slugs(for: sample.catalogue.motorcycles)
         for lang in ["en", "it"] {
@@ -175,7 +175,7 @@ import Testing
     /// that holds the bike), with the same values.
     @Test func theScriptsFieldsAreIndexFieldsFromOneList() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let data = try #require(
             try Self.json(ofScript: SiteFixtures.read(out + "/en/data/catalogue-0.js")) as? [String: Any])
         let fields = try #require(data["fields"] as? [String])
@@ -211,7 +211,7 @@ import Testing
             #expect(String(decoding: file.make(), as: UTF8.self).contains("catalogueParts || [])[\(number)] = {"))
         }
         #expect(ids == plan.defaultOrder.map { catalogue.motorcycles[$0].id })
-        let options = BuildTests.options(output: "/nonexistent")
+        let options = SiteFixtures.buildOptions(output: "/nonexistent")
         let site = try Site(
             plan: plan, editions: editions, library: try SiteBuilder.loadInputs(options).library,
             assets: try SiteAssets(folder: options.resourcesPath + "/assets"))
@@ -265,7 +265,7 @@ import Testing
             #expect(paths.contains(path), "\(path)")
         }
         #expect(!paths.contains("en/page/4/index.html") && !paths.contains("en/page/1/index.html"))
-        let options = BuildTests.options(output: "/nonexistent")
+        let options = SiteFixtures.buildOptions(output: "/nonexistent")
         let library = try SiteBuilder.loadInputs(options).library
         let site = try Site(
             plan: plan, editions: editions, library: library,
@@ -289,7 +289,7 @@ import Testing
 
     @Test func theSampleCatalogueIsOnePageWithoutAPager() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let html = SiteFixtures.read(out + "/en/index.html")
         #expect(!html.contains("catalogue-pager"))
         #expect(!FileManager.default.fileExists(atPath: out + "/en/page"))

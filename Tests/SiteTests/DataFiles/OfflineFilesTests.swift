@@ -9,7 +9,7 @@ import Testing
 @Suite struct OfflineFilesTests {
     static func built(base: String? = nil) throws -> String {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(output: out, base: base))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out, base: base))
         return out
     }
 
@@ -141,8 +141,8 @@ import Testing
     /// the worker that removes an earlier one with its caches; built over an offline site, it replaces it.
     @Test func withoutOfflineEachEditionsWorkerRetiresTheEarlierOne() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(output: out))
-        var options = BuildTests.options(output: out)
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
+        var options = SiteFixtures.buildOptions(output: out)
         options.offline = false
         let report = try SiteBuilder.build(options)
         #expect(report.changes != nil, "an update of the offline site, not a clean build")

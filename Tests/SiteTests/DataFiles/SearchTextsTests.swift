@@ -16,7 +16,7 @@ import Testing
 
     @Test func eachEditionHasTheTextsItsPagesPrintOnce() throws {
         let folder = SiteFixtures.temporaryFolder()
-        _ = try SiteBuilder.build(BuildTests.options(output: folder + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: folder + "/site"))
         for (language, notes) in [("en", "Notes"), ("it", "Note")] {
             let data = try Self.read(folder + "/site/\(language)/data/search-texts.js")
             let fields = try #require(data["fields"] as? [String])
@@ -61,7 +61,7 @@ import Testing
         #expect(words.contains("carburatore") && words.contains("dell") && words.contains("orto"))
         // the same bytes again
         let again = SiteFixtures.temporaryFolder()
-        _ = try SiteBuilder.build(BuildTests.options(output: again + "/site"))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: again + "/site"))
         #expect(
             SiteFixtures.read(folder + "/site/en/data/search-texts.js")
                 == SiteFixtures.read(again + "/site/en/data/search-texts.js"))

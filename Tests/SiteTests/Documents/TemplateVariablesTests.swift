@@ -27,7 +27,7 @@ import Testing
             catalogues.append((loaded.catalogue, PhotoSidecar(), nil))
         }
         catalogues.append((BrowserDataTests.catalogue(601), PhotoSidecar(), nil))  // longer than a page: the pager
-        let options = BuildTests.options(output: "/nonexistent")
+        let options = SiteFixtures.buildOptions(output: "/nonexistent")
         guard let inputs = try? SiteBuilder.loadInputs(options),
             let assets = try? SiteAssets(folder: options.resourcesPath + "/assets")
         else { return [:] }
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func everyVariableATemplateReadsIsInItsPageModels() throws {
-        let library = try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent")).library
+        let library = try SiteBuilder.loadInputs(SiteFixtures.buildOptions(output: "/nonexistent")).library
         #expect(!Self.models.isEmpty)
         for (template, given) in Self.models.sorted(by: { $0.key < $1.key }) {
             let missing = try #require(library.variables(of: template)).filter {
@@ -138,7 +138,7 @@ import Testing
     @Test func theTemplatesReadmeNamesEveryVariableAPageTemplateReads() throws {
         let documented = try Self.documented()
         let everyPage = Set(documented["every page"] ?? [])
-        let library = try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent")).library
+        let library = try SiteBuilder.loadInputs(SiteFixtures.buildOptions(output: "/nonexistent")).library
         for template in Self.models.keys.sorted() where template.hasPrefix("pages/") {
             let listed = everyPage.union(documented[template] ?? [])
             for use in try #require(library.variables(of: template)) {

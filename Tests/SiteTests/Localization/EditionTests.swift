@@ -85,7 +85,7 @@ import Testing
         let edited = text.replacingOccurrences(of: "\"results_one\"", with: "\"results_one_renamed\"")
         #expect(edited != text)
         try edited.write(toFile: table, atomically: false, encoding: .utf8)
-        var options = BuildTests.options(output: folder + "/site")
+        var options = SiteFixtures.buildOptions(output: folder + "/site")
         options.resourcesPath = folder + "/Resources"
         #expect {
             _ = try SiteBuilder.build(options)
@@ -108,7 +108,7 @@ import Testing
         let folder = SiteFixtures.temporaryFolder()
         try FileManager.default.copyItem(
             atPath: SiteFixtures.repositoryRoot + "/Resources", toPath: folder + "/Resources")
-        var options = BuildTests.options(output: folder + "/site")
+        var options = SiteFixtures.buildOptions(output: folder + "/site")
         options.resourcesPath = folder + "/Resources"
         _ = try SiteBuilder.build(options)
         let before = BuildTests.snapshot(folder + "/site")

@@ -27,7 +27,7 @@ import Testing
     static let built: (out: String, resources: String)? = {
         let folder = SiteFixtures.temporaryFolder()
         guard let resources = try? resourcesWithFrench(in: folder) else { return nil }
-        var options = BuildTests.options(output: folder + "/site", base: "https://example.org/guzzi/")
+        var options = SiteFixtures.buildOptions(output: folder + "/site", base: "https://example.org/guzzi/")
         options.resourcesPath = resources
         guard (try? SiteBuilder.build(options)) != nil else { return nil }
         return (folder + "/site", resources)

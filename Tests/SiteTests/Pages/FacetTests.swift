@@ -10,7 +10,9 @@ import Testing
     static let built: (out: String, catalogue: Catalogue)? = {
         guard let data = SiteFixtures.realDatasetPath else { return nil }
         let out = SiteFixtures.temporaryFolder() + "/facets"
-        guard (try? SiteBuilder.build(BuildTests.options(data: data, output: out, base: "https://g.example/"))) != nil,
+        guard
+            (try? SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out, base: "https://g.example/")))
+                != nil,
             let loaded = try? Catalogue.load(contentsOf: data)
         else { return nil }
         return (out, loaded.catalogue)

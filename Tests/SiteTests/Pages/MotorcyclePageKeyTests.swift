@@ -27,7 +27,7 @@ import Testing
     ) throws -> [String: (model: Digest, key: Digest)]? {
         let data = Array(try JSONSerialization.data(withJSONObject: json))
         guard let loaded = try? Catalogue.load(data, path: "edited.json", strict: false) else { return nil }
-        let options = BuildTests.options(output: "/nonexistent", base: baseURL)
+        let options = SiteFixtures.buildOptions(output: "/nonexistent", base: baseURL)
         let inputs = try SiteBuilder.loadInputs(options)
         let assets = try SiteAssets(folder: options.resourcesPath + "/assets")
         let keys = BuildKeys(options: options, data: data, photos: photoBytes, library: inputs.library, assets: assets)
@@ -187,7 +187,7 @@ import Testing
     static func valuePagesListing(id: Int) throws -> Set<String> {
         let data = Array(try Data(contentsOf: URL(fileURLWithPath: samplePath)))
         let catalogue = try Catalogue.load(data, path: samplePath, strict: false).catalogue
-        let inputs = try SiteBuilder.loadInputs(BuildTests.options(output: "/nonexistent"))
+        let inputs = try SiteBuilder.loadInputs(SiteFixtures.buildOptions(output: "/nonexistent"))
         let plan = SitePlan(catalogue: catalogue, editions: inputs.editions, photos: PhotoSidecar())
         let index = try #require(catalogue.motorcycles.firstIndex { $0.id == id })
         return Set(

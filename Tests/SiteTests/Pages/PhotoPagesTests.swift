@@ -52,7 +52,7 @@ import Testing
 
     static func build(_ data: String) throws -> String {
         let out = (data as NSString).deletingLastPathComponent + "/site"
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out))
         return out
     }
 
@@ -191,7 +191,7 @@ import Testing
         let data = try Self.data(text: "{\"format\": 1,\n  \"photos\": {\"1\": {\"status\": \"ok\", \"server\": 5}}}\n")
         let out = (data as NSString).deletingLastPathComponent + "/site"
         #expect {
-            _ = try SiteBuilder.build(BuildTests.options(data: data, output: out))
+            _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out))
         } throws: { error in
             let text = "\(error)"
             return text.hasPrefix(PhotoSidecar.path(forDataset: data) + ":2:")
@@ -204,14 +204,14 @@ import Testing
         let data = try Self.data()
         let out = (data as NSString).deletingLastPathComponent + "/site"
         let cache = BuildCache()
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: out), mode: .preview(cache))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out), mode: .preview(cache))
         #expect(SiteFixtures.read(out + "/en/moto/gt-norge-1928/index.html").contains(">Bob</a>"))
         var changed = Self.sidecar
         guard case .found(var photo)? = changed.records[53_021_876_544] else { return }
         photo.author = "Robert"
         changed.records[53_021_876_544] = .found(photo)
         try changed.write(to: PhotoSidecar.path(forDataset: data))
-        _ = try SiteBuilder.build(BuildTests.options(data: data, output: out), mode: .preview(cache))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(data: data, output: out), mode: .preview(cache))
         #expect(SiteFixtures.read(out + "/en/moto/gt-norge-1928/index.html").contains(">Robert</a>"))
     }
 

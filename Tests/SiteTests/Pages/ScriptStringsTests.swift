@@ -19,7 +19,7 @@ import Testing
             of: #""compare_differs": "differs""#, with: #""compare_differs": ""# + hostile + "\"")
         #expect(edited != text)
         try edited.write(toFile: table, atomically: false, encoding: .utf8)
-        var options = BuildTests.options(output: folder + "/site")
+        var options = SiteFixtures.buildOptions(output: folder + "/site")
         options.resourcesPath = resources
         _ = try SiteBuilder.build(options)
 
@@ -47,7 +47,7 @@ import Testing
     /// The strings are the edition's, the same on every page of it (rendered once, `Site.uiStrings`); what depends
     /// on the page's folder is in the element's attributes, relative to the page.
     @Test func eachPageHasItsEditionsStringsAndItsOwnAddresses() throws {
-        let options = BuildTests.options(output: "/nonexistent")
+        let options = SiteFixtures.buildOptions(output: "/nonexistent")
         let inputs = try SiteBuilder.loadInputs(options)
         let catalogue = try Catalogue.load(contentsOf: options.dataPath).catalogue
         let plan = SitePlan(catalogue: catalogue, editions: inputs.editions)

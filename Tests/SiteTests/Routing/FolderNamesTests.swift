@@ -9,7 +9,7 @@ import Testing
     @Test func theComparePageHasItsItalianFolderAndItsTwins() throws {
         let out = SiteFixtures.temporaryFolder() + "/site"
         defer { try? FileManager.default.removeItem(atPath: (out as NSString).deletingLastPathComponent) }
-        _ = try SiteBuilder.build(BuildTests.options(output: out))
+        _ = try SiteBuilder.build(SiteFixtures.buildOptions(output: out))
         let files = FileManager.default
         #expect(files.fileExists(atPath: out + "/it/confronto/index.html"))
         #expect(files.fileExists(atPath: out + "/en/compare/index.html"))
