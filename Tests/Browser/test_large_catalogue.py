@@ -120,6 +120,26 @@ class LargeCatalogueCases:
         finally:
             self.css(".unit-switch input[value='metric']").click()
 
+    def test_a_keystroke_fills_the_screen_before_its_frame_is_painted(self):
+        # the rows drawn at once are counted by the shortest row seen (catalogue-rows.js): too few would leave the
+        # bottom of the screen empty for a frame. Checked in the frame of each keystroke, before it is painted.
+        self.open_catalogue()
+        self.driver.js(
+            "window.__frames = [];"
+            "document.getElementById('f-q').addEventListener('input', () => requestAnimationFrame(() => {"
+            "  const list = document.getElementById('bike-list');"
+            "  const last = list.lastElementChild;"
+            "  const all = Math.min(%d, Number(list.dataset.count));"
+            "  __frames.push(list.children.length >= all || (last !== null && last.getBoundingClientRect().bottom >= innerHeight));"
+            "}));" % PAGE
+        )
+        for query in ("mk", "zzzz no such bike", "le mans", "v"):
+            self.type_into("#f-q", query)
+            self.wait_for_ids([b["id"] for b in search_results(large_bikes(), query, search_texts("en", LARGE_DIR))][:PAGE])
+        frames = self.driver.js("return window.__frames")
+        self.assertGreater(len(frames), 10)
+        self.assertTrue(all(frames), frames)
+
     def test_search_and_order_cover_the_whole_catalogue(self):
         last = large_bikes()[-1]  # beyond the first page of the plain list
         self.open_catalogue()

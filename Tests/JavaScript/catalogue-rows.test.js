@@ -31,3 +31,10 @@ test("rows already in place are kept only as the first of the wanted ones, in or
   // a wanted row not made yet is undefined, never a row in the list
   assert.equal(R.keptPrefix([a, b], [a, undefined]), 1);
 });
+
+test("rows are counted by the shortest row seen, a quarter under it, never under the bound", () => {
+  assert.equal(R.rowFloor(Infinity), R.MIN_ROW, "no row seen yet: the bound for every layout");
+  assert.equal(R.rowFloor(110), 82, "a laptop's row with its photo: 82 px, 9 rows fill a 740-px screen, not 19");
+  assert.equal(R.rowFloor(48), R.MIN_ROW);
+  assert.equal(R.screenRows(260, 1000, R.rowFloor(110)), 10);
+});

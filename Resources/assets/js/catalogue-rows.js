@@ -21,6 +21,12 @@
     return Math.max(0, Math.ceil((height - top) / minRow));
   }
 
+  /** The height to count rows by, from the shortest row seen (`seen` CSS px; Infinity when none): a quarter
+   * under it, for a row whose name or figures take a line less, and never under `MIN_ROW`. */
+  function rowFloor(seen) {
+    return Number.isFinite(seen) ? Math.max(MIN_ROW, Math.floor(seen * 0.75)) : MIN_ROW;
+  }
+
   /** How many of `current` (the list's rows) are already the first of `wanted`, in the same order. */
   function keptPrefix(current, wanted) {
     let n = 0;
@@ -35,6 +41,17 @@
     const rows = new Map(); // id -> its <li>, made on first show and kept
     let pending = []; // records whose rows are still to go in
     let drawing = 0; // the current draw: a newer one abandons the rest of an older one
+    let shortest = Infinity; // the shortest row seen, CSS px; a new width may change every row's
+    window.addEventListener("resize", () => (shortest = Infinity));
+
+    /** Takes note of the first row's height (the layout is fresh when a reader's input comes) and says how many
+     * rows fill `height` px from `top`. */
+    function fitting(top, height) {
+      const first = list.firstElementChild;
+      const seen = first ? first.getBoundingClientRect().height : 0;
+      if (seen > 0 && seen < shortest) shortest = seen;
+      return screenRows(top, height, rowFloor(shortest));
+    }
 
     function fillCell(row, field, text) {
       const cell = row.querySelector('[data-field="' + field + '"]');
@@ -160,12 +177,12 @@
       draw,
       adopt,
       /** The rows that can be on screen where the list is now. */
-      onScreen: () => screenRows(list.getBoundingClientRect().top, window.innerHeight, MIN_ROW),
+      onScreen: () => fitting(list.getBoundingClientRect().top, window.innerHeight),
       /** The rows that fill a screen from a row scrolled to its top. */
-      screenful: () => screenRows(0, window.innerHeight, MIN_ROW),
+      screenful: () => fitting(0, window.innerHeight),
     };
   }
 
   G.catalogueRows = catalogueRows;
-  G.rows = { screenRows, keptPrefix, MIN_ROW, BATCH };
+  G.rows = { screenRows, keptPrefix, rowFloor, MIN_ROW, BATCH };
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));
