@@ -4,7 +4,8 @@ and ordering latency. A measurement, not a test (see README.md beside this file,
 
     python3 Tests/Benchmark/browser_bench.py                      # release build, real data, 1 000, 10 000
     python3 Tests/Benchmark/browser_bench.py --sizes real --runs 5 --bin .build/release/guzzi-site
-    python3 Tests/Benchmark/browser_bench.py --sizes 10000 --cpu 4 --word "californa brembo"   # a phone, the texts
+    python3 Tests/Benchmark/browser_bench.py --sizes 10000 --cpu 4 --word "californa brembo"   # a slow CPU, the texts
+    python3 Tests/Benchmark/browser_bench.py --sizes 10000 --cpu 4 --phone     # a phone: its screen, touch, CPU
     python3 Tests/Benchmark/browser_bench.py --source /tmp/old --bin /tmp/old/.build/release/guzzi-site \
         --label before                                                          # another checkout's build
 
@@ -17,6 +18,9 @@ A script injected before the page's own (CDP Page.addScriptToEvaluateOnNewDocume
     must be there (all the rows of the page of results, or rows down to the bottom of the window): a
     keystroke for which they are not is counted and reported as "not filled";
   - ordering: the click on "Add criterion" (power, descending) -> the frame after its handlers, likewise.
+With --phone the screen is Lighthouse's phone's (412 x 823 CSS px, 1.75 device px each, touch) and the page is
+tapped, not clicked: a mouse left over a desktop window makes the browser hit-test the page after every change
+(some 25 ms a keystroke at 10 000 motorcycles under --cpu 4), which a phone never does.
 It also opens a sorted URL (?sort=power-desc,weight-asc) and the catalogue from disk (file://), and reports
 the bytes of the page (en/index.html) and of its data (every en/data/catalogue-<n>.js, or en/index.json for a build
 from before the data scripts). Median of --runs page loads per figure; keystrokes are the median and the
@@ -118,7 +122,11 @@ def serve(folder):
     return server
 
 
-def chromium(profile, cpu=1):
+# Lighthouse's mobile screen (a Moto G Power): the viewport, its pixel ratio and touch
+PHONE = {"width": 412, "height": 823, "deviceScaleFactor": 1.75, "mobile": True}
+
+
+def chromium(profile, cpu=1, phone=False):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -136,6 +144,9 @@ def chromium(profile, cpu=1):
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": INSTRUMENT})
     if cpu > 1:
         driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    if phone:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     driver.set_page_load_timeout(300)
     return driver
 
@@ -155,18 +166,47 @@ def open_interactive(driver, url):
     return wait_for(driver, "return window.__bench && window.__bench.interactive")
 
 
-def measure(driver, base, runs, word="airone"):
+def press(driver, element, phone):
+    """A click, or on a phone a tap (touch events: no pointer is left over the page for the browser to hit-test
+    after every change, as a mouse is). A tap also puts the focus in a field."""
+    if not phone:
+        element.click()
+        return
+    box = driver.execute_script(
+        "arguments[0].scrollIntoView({block: 'center'}); const r = arguments[0].getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2];",
+        element,
+    )
+    point = [{"x": box[0], "y": box[1]}]
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def choose(driver, option, phone):
+    """Picks an <option>: a click, or on a phone what the system's picker does (the value, then change)."""
+    if not phone:
+        option.click()
+        return
+    driver.execute_script(
+        "arguments[0].selected = true;"
+        "arguments[0].parentNode.dispatchEvent(new Event('change', { bubbles: true }));",
+        option,
+    )
+
+
+def measure(driver, base, runs, word="airone", phone=False):
     result = {"interactive": [], "sorted": [], "file": [], "keys": [], "unfilled": 0, "order": [], "order_name": []}
     for _ in range(runs):
         result["interactive"].append(open_interactive(driver, base["http"] + "en/index.html"))
         field = driver.find_element("css selector", "#f-q")
-        field.click()
+        press(driver, field, phone)
+        wait_for(driver, "return document.activeElement && document.activeElement.id === 'f-q'")
         for n, letter in enumerate(word, start=1):
             field.send_keys(letter)
             wait_for(driver, "return window.__bench.keys.length >= %d" % n, 60)
         result["keys"] += driver.execute_script("return window.__bench.keys")
         result["unfilled"] += driver.execute_script("return window.__bench.unfilled")
-        driver.find_element("css selector", "#f-clear").click()
+        press(driver, driver.find_element("css selector", "#f-clear"), phone)
         # filters and ordering share one panel, closed on a phone's first view
         driver.execute_script("const p = document.getElementById('filter-panel'); if (p) p.open = true;")
         for key, target in (("power", "order"), ("name", "order_name")):
@@ -174,9 +214,9 @@ def measure(driver, base, runs, word="airone"):
             if not options:
                 continue  # a build without that ordering
             count = driver.execute_script("return window.__bench.orders.length")
-            options[0].click()
-            driver.find_element("css selector", "#f-sort-dir option[value='desc']").click()
-            driver.find_element("css selector", "#f-sort-add").click()
+            choose(driver, options[0], phone)
+            choose(driver, driver.find_element("css selector", "#f-sort-dir option[value='desc']"), phone)
+            press(driver, driver.find_element("css selector", "#f-sort-add"), phone)
             wait_for(driver, "return window.__bench.orders.length > %d" % count, 120)
             result[target].append(driver.execute_script("return window.__bench.orders[%d]" % count))
         result["sorted"].append(open_interactive(driver, base["http"] + "en/index.html?sort=power-desc,weight-asc"))
@@ -206,6 +246,7 @@ def main():
     parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "guzzi-browser-bench"))
     parser.add_argument("--json", help="also write the raw figures to this file")
     parser.add_argument("--cpu", type=int, default=1, help="Chromium's CPU slowdown (4: Lighthouse's phone)")
+    parser.add_argument("--phone", action="store_true", help="Lighthouse's phone screen (412 x 823) and touch")
     parser.add_argument("--word", default="airone", help="what is typed, a letter at a time")
     args = parser.parse_args()
 
@@ -225,10 +266,10 @@ def main():
         server = serve(site)
         base = {"http": "http://127.0.0.1:%d/" % server.server_address[1], "file": pathlib.Path(site).as_uri() + "/"}
         profile = tempfile.mkdtemp(prefix="guzzi-bench-")
-        driver = chromium(profile, args.cpu)
+        driver = chromium(profile, args.cpu, args.phone)
         try:
             log("measuring %s bikes…" % size)
-            result = measure(driver, base, args.runs, args.word)
+            result = measure(driver, base, args.runs, args.word, args.phone)
         finally:
             driver.quit()
             server.shutdown()

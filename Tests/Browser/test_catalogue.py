@@ -124,7 +124,7 @@ class NoScriptCases:
     def test_without_javascript_every_bike_is_a_plain_link_and_controls_are_hidden(self):
         html = read_text("en/index.html")
         rows = list_rows(html)
-        ids = [int(x) for x in re.findall(r'<li class="bike-item" data-id="(\d+)">', rows)]
+        ids = [int(x) for x in re.findall(r'<li class="bike-item" data-id="(\d+)"(?: data-lazy)?>', rows)]
         self.assertEqual(ids, default_order()[:250])
         self.assertEqual(rows.count('class="bike-name" href="'), len(ids))
         # the tools and the rows' actions are drawn whole, shown with the first paint; without JavaScript the
@@ -528,7 +528,7 @@ class ThumbnailCases:
     def test_drawn_rows_show_the_thumbnails_of_the_plain_list(self):
         html = read_text("en/index.html")
         rows = list_rows(html)
-        plain = dict(re.findall(r'<li class="bike-item" data-id="(\d+)">(%s)?' % self.THUMB, rows))
+        plain = dict(re.findall(r'<li class="bike-item" data-id="(\d+)"(?: data-lazy)?>(%s)?' % self.THUMB, rows))
         if not any(plain.values()):
             self.skipTest("no photo sidecar beside the data: lists have no thumbnails")
         self.assertTrue(all(plain.values()), "with the sidecar every row has a thumbnail or a placeholder")

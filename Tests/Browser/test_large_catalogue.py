@@ -24,7 +24,7 @@ def large_bikes(lang="en"):
 
 def row_ids(html):
     rows = list_rows(html)
-    return [int(x) for x in re.findall(r'<li class="bike-item" data-id="(\d+)">', rows)]
+    return [int(x) for x in re.findall(r'<li class="bike-item" data-id="(\d+)"(?: data-lazy)?>', rows)]
 
 
 class LargeCatalogueCases:

@@ -141,7 +141,7 @@ test("every text of the page, after the name matches, with the words marked in a
   withTexts("en", indexed);
   const found = S.results(catalogue(), "brembo");
   assert.deepEqual(found.map((r) => r.id), [2, 13]);
-  assert.deepEqual(found[0].excerpt, {
+  assert.deepEqual(S.excerptOf(found[0]), {
     field: "Brakes",
     parts: [
       { text: "Brembo", mark: true },
@@ -151,7 +151,7 @@ test("every text of the page, after the name matches, with the words marked in a
   // accents folded, the word as printed marked
   const ohlins = S.results(catalogue(), "ohlins");
   assert.deepEqual(ohlins.map((r) => r.id), [13]);
-  assert.deepEqual(ohlins[0].excerpt.parts[0], { text: "Öhlins", mark: true });
+  assert.deepEqual(S.excerptOf(ohlins[0]).parts[0], { text: "Öhlins", mark: true });
   // name matches first, then text matches; a word of the name and one of a text together
   assert.deepEqual(S.results(catalogue(), "tonti").map((r) => r.id), [2]);
   assert.deepEqual(S.results(catalogue(), "le mans tonti").map((r) => r.id), [2]);
@@ -159,7 +159,7 @@ test("every text of the page, after the name matches, with the words marked in a
   assert.deepEqual(S.results(catalogue(), "le mabs brembo").map((r) => r.id), [2, 13]);
   assert.deepEqual(S.results(catalogue(), "californa brembo").map((r) => r.id), []); // no California has Brembos here
   assert.deepEqual(S.results(catalogue(), "sport").map((r) => r.id), [15, 16]); // names only: no excerpt
-  assert.equal(S.results(catalogue(), "sport")[0].excerpt, null);
+  assert.equal(S.excerptOf(S.results(catalogue(), "sport")[0]), null);
   // a word's start only: "rembo" is inside a word
   assert.deepEqual(S.results(catalogue(), "rembo").map((r) => r.id), []);
   // a prefix of a word of a text; a word with a sign in it is read in the texts themselves
@@ -201,7 +201,7 @@ test("an excerpt is short, cut at spaces, and marks every word of the query in i
   const long = "A ".repeat(60) + "carburettor Dell'Orto VHB 29, then " + "B ".repeat(80) + "end";
   S.useTexts({ fields: ["Feed"], texts: [long], motorcycles: { 1: [0, 0] } });
   const [record] = S.results(catalogue(), "dell'orto carburettor");
-  const parts = record.excerpt.parts;
+  const parts = S.excerptOf(record).parts;
   assert.equal(parts[0].text, "…");
   assert.equal(parts[parts.length - 1].text, "…");
   assert.deepEqual(

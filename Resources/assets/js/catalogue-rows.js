@@ -8,6 +8,10 @@
  * all there (a row costs some 30 µs to make and as much to insert and style: 250 rows are over 15 ms, up to 60 ms
  * on a busy machine). A row's hearts, units and compare tick are brought up to date as it goes in: rows in the
  * list are kept up to date by their own handlers, rows out of it are not.
+ *
+ * Taking the last results' rows out costs as much (some 60 µs a row on a phone: 15-20 ms for 250), so the rows
+ * that the new ones push below the screen go when idle too, before the rest go in. Rows drawn when idle are marked
+ * data-lazy: laid out only when they come near the screen (style.css); the rows drawn at once are not.
  */
 (function (G) {
   "use strict";
@@ -40,6 +44,7 @@
     const S = G.S;
     const rows = new Map(); // id -> its <li>, made on first show and kept
     let pending = []; // records whose rows are still to go in
+    let stale = []; // nodes of earlier draws below the new rows, still to be taken out
     let drawing = 0; // the current draw: a newer one abandons the rest of an older one
     let shortest = Infinity; // the shortest row seen, CSS px; a new width may change every row's
     window.addEventListener("resize", () => (shortest = Infinity));
@@ -95,11 +100,11 @@
       return row;
     }
 
-    /** The row's excerpt of a text of its page that the search found (`record.excerpt`: its field and parts, the
+    /** The row's excerpt of a text of its page that the search found (`excerptOf`: its field and parts, the
      * query's words marked), or none. Made of text nodes and <mark>s: no text is read as markup. */
     function setExcerpt(row, record) {
       let node = row.querySelector(".bike-excerpt");
-      const excerpt = record.excerpt;
+      const excerpt = G.search.excerptOf(record);
       if (!excerpt) {
         if (node) node.remove();
         return;
@@ -113,15 +118,23 @@
       node.replaceChildren(...parts);
     }
 
-    function append(records) {
+    /** Puts the rows of `records` in the list before the first of `following` still in it (none: at the end),
+     * marked lazy or not; a row of `records` that was among `following` moves up. */
+    function insert(records, following, lazy) {
       const fragment = document.createDocumentFragment();
       for (const record of records) {
         const row = rowFor(record);
         setExcerpt(row, record);
+        if (row.hasAttribute("data-lazy") !== lazy) row.toggleAttribute("data-lazy", lazy);
         fragment.append(row);
       }
       prepare(fragment);
-      list.append(fragment);
+      list.insertBefore(fragment, following.find((node) => node.parentNode === list) || null);
+    }
+
+    /** Takes out the nodes of `nodes` still in the list but not in `keep` (the rows of the current draw). */
+    function removeStale(nodes, keep) {
+      for (const node of nodes) if (node.parentNode === list && !keep.has(node)) node.remove();
     }
 
     function finish() {
@@ -130,32 +143,37 @@
       done();
     }
 
-    function rest(current) {
+    function rest(current, keep) {
       if (current !== drawing) return;
-      append(pending.splice(0, BATCH));
-      if (pending.length) G.whenIdle(() => rest(current));
+      if (stale.length) removeStale(stale.splice(0, BATCH * 2), keep);
+      else insert(pending.splice(0, BATCH), [], true);
+      if (stale.length || pending.length) G.whenIdle(() => rest(current, keep));
       else finish();
     }
 
     /** Shows the rows of `records`, in order: the first `now` (at least) before returning, the others in idle
-     * time. Rows already in place stay; a row that was drawn before is moved back, not made again. */
+     * time. Rows already in place stay; a row that was drawn before is moved back, not made again. What an
+     * earlier draw left below the new rows goes in idle time too, unless the new rows do not fill `now`. */
     function draw(records, now) {
       drawing += 1;
       const current = Array.from(list.children);
       const kept = keptPrefix(current, records.map((record) => rows.get(record.id)));
       for (let i = 0; i < kept; i += 1) setExcerpt(current[i], records[i]);
-      if (kept === 0) {
-        if (list.firstChild) list.replaceChildren(); // also the plain list's rows and spaces
-      } else {
-        for (let i = current.length - 1; i >= kept; i -= 1) current[i].remove();
+      // what follows the kept rows is of earlier draws (and, the first time, the plain list's spaces)
+      stale = [];
+      for (let node = kept ? current[kept - 1].nextSibling : list.firstChild; node; node = node.nextSibling) {
+        stale.push(node);
       }
       const count = Math.max(kept, Math.min(records.length, now));
-      if (count > kept) append(records.slice(kept, count));
+      insert(records.slice(kept, count), stale, false);
+      const keep = new Set(current.slice(0, kept));
+      for (let i = kept; i < count; i += 1) keep.add(rows.get(records[i].id));
+      if (count < now) removeStale(stale.splice(0), keep); // they could be seen
       pending = records.slice(count);
-      if (pending.length) {
+      if (pending.length || stale.length) {
         list.setAttribute("aria-busy", "true");
         const mine = drawing;
-        G.whenIdle(() => rest(mine));
+        G.whenIdle(() => rest(mine, keep));
       } else {
         finish();
       }

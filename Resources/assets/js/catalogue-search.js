@@ -366,19 +366,24 @@
     return parts;
   }
 
-  let excerpted = []; // the records given an excerpt by the last search: the next one takes them back
+  let excerpted = new Map(); // record id -> its excerpt in the last search's results (records are not written to:
+  // a property set on thousands of records a keystroke changed their shape, 25 ms on a phone's first search)
+
+  /** The excerpt the last search gave `record` ({field, parts}), or null: found in a text, not in the name. */
+  function excerptOf(record) {
+    return excerpted.get(record.id) || null;
+  }
 
   /** The records that match `q`, best group first, each group in the order of `records`: the name groups (0–3),
    * then, once the texts are loaded, the records whose every query word is in the name or family (as typed or
-   * with a typo) or starts a word of a text of their page (words of 3 characters or more), each with `excerpt`
-   * ({field, parts}) set; others have none. */
+   * with a typo) or starts a word of a text of their page (words of 3 characters or more), each with an excerpt
+   * (`excerptOf`); others have none. */
   function results(records, q) {
     const query = parse(q);
     const tokens = query.tokens;
     const groups = [[], [], [], [], []];
     for (const record of records) if (!record.search) prepare(record);
-    for (const record of excerpted) record.excerpt = null;
-    excerpted = [];
+    excerpted = new Map();
     const bits = query.joined ? measureQuery(query) : null;
     const group = grouper(query, bits);
     const excerpts = new Map(); // text number -> its excerpt for this query: texts repeat across motorcycles
@@ -400,12 +405,10 @@
         if (all && hit) {
           at = 4;
           if (!excerpts.has(hit[1])) excerpts.set(hit[1], excerpt(hit[1], tokens));
-          record.excerpt = { field: index.fields[hit[0]] || "", parts: excerpts.get(hit[1]) };
-          excerpted.push(record);
+          excerpted.set(record.id, { field: index.fields[hit[0]] || "", parts: excerpts.get(hit[1]) });
         }
       }
       if (at < 0) continue;
-      if (at < 4) record.excerpt = null;
       groups[at].push(record);
     }
     return groups[0].concat(groups[1], groups[2], groups[3], groups[4]);
@@ -448,6 +451,7 @@
     parse,
     grouper,
     results,
+    excerptOf,
     useTexts,
     hasTexts,
     loadTexts,

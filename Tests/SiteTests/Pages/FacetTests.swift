@@ -89,6 +89,23 @@ import Testing
         #expect(Set(Self.ids(built.out + "/en/families/not-stated/index.html")) == Set(noFamily))
     }
 
+    /// Rows from the 21st on are laid out only near the screen (`data-lazy`, style.css), on the catalogue and on
+    /// the facet pages alike; the first twenty, which a screen can show at load, never are.
+    @Test(.enabled(if: SiteFixtures.realDatasetPath != nil))
+    func rowsPastTheFirstScreenAreMarkedLazy() throws {
+        let built = try #require(Self.built)
+        let cycle = try #require(
+            try Self.valuePages(built.out, "en/engine-cycle").max { $0.value.count < $1.value.count })
+        for path in ["en/index.html", "en/engine-cycle/\(cycle.key)/index.html"] {
+            let rows = SiteFixtures.read(built.out + "/" + path)
+                .components(separatedBy: "<li class=\"bike-item\" data-id=\"").dropFirst()
+                .filter { $0.first?.isNumber == true }  // not the script's empty row (<template id="bike-row">)
+            let lazy: [Bool] = rows.map { $0.prefix { $0 != ">" }.hasSuffix("\" data-lazy") }
+            #expect(rows.count > 20, "\(path)")
+            #expect(lazy == (0..<rows.count).map { $0 >= 20 }, "\(path)")
+        }
+    }
+
     /// Each motorcycle page links to one value of every facet but decades (and to every decade it spans), and each
     /// linked value page lists the motorcycle back.
     @Test(.enabled(if: SiteFixtures.realDatasetPath != nil))
