@@ -168,7 +168,9 @@
       insert(records.slice(kept, count), stale, false);
       const keep = new Set(current.slice(0, kept));
       for (let i = kept; i < count; i += 1) keep.add(rows.get(records[i].id));
-      if (count < now) removeStale(stale.splice(0), keep); // they could be seen
+      // kept below a screen of new rows, the old ones cannot be seen; otherwise (fewer results, or a list below
+      // the window, drawn when idle) they go now
+      if (now === 0 || count < now) removeStale(stale.splice(0), keep);
       pending = records.slice(count);
       if (pending.length || stale.length) {
         list.setAttribute("aria-busy", "true");

@@ -112,7 +112,6 @@
             results = G.list.results(ordered(), state); // the rows on the page are its first ones
           }
           renderCompare();
-          warmUp();
           if (wantsMore) {
             wantsMore = false;
             showMoreRows();
@@ -185,22 +184,9 @@
       G.search.loadTexts().then(
         () => {
           if (records && state.q.trim()) apply();
-          warmUp();
         },
         () => {} // the names still search
       );
-    }
-
-    /** Searches once for nothing a reader sees (the newest motorcycle's name) when idle, once the data and the
-     * texts are there and nothing is typed yet: a phone's first keystroke ran the search's code cold, 40-60 ms
-     * more than the next ones at 10 000 motorcycles. */
-    let warmed = false;
-    function warmUp() {
-      if (warmed || !records || !records.length || !G.search.hasTexts()) return;
-      warmed = true;
-      G.whenIdle(() => {
-        if (!state.q.trim()) G.search.results(records, records[0].name);
-      });
     }
 
     /** Filters and orders again; `now` as in draw (default: the rows that can be on screen). A first search loads
