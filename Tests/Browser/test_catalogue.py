@@ -361,7 +361,8 @@ class FilterCases:
 
     def test_clear_button_resets_everything(self):
         self.open_catalogue(query="?q=v7&cycle=4&power_min=40&sort=power-asc")
-        self.assertLess(len(self.visible_ids()), len(bikes()))
+        # drawn when the data comes, the last of the plain rows out when the browser is idle
+        self.wait(lambda d: len(self.visible_ids()) < len(bikes()), message="the address's state was never drawn")
         self.css("#f-clear").click()
         self.wait_for_ids(default_order())
         self.assertEqual(self.css("#f-q").prop("value"), "")

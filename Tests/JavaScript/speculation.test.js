@@ -46,3 +46,14 @@ test("links that change state or are not pages are left alone", () => {
     assert.ok(not.split(", ").includes(selector), selector);
   }
 });
+
+test("with a mouse the pages are rendered ahead too, with a finger only fetched", () => {
+  for (const hovers of [false, true]) {
+    const { doc, added } = page(true);
+    assert.equal(G.speculation.speculate(doc, https, {}, hovers), true);
+    const rules = JSON.parse(added[0].textContent);
+    assert.equal(rules.prefetch[0].eagerness, "moderate");
+    assert.equal(Boolean(rules.prerender), hovers);
+    if (hovers) assert.deepEqual(rules.prerender[0], rules.prefetch[0], "the same pages, the same moment");
+  }
+});
