@@ -121,7 +121,10 @@ import Testing
             html.contains(
                 "<img src=\"https://live.staticflickr.com/65535/52814467203_feedc0ffee_z.jpg\" srcset=\""
                     + "https://live.staticflickr.com/65535/52814467203_feedc0ffee_n.jpg 320w, "))
-        #expect(html.contains("sizes=\"(min-width: 42rem) 40rem, calc(100vw - 2rem)\" width=\"640\" height=\"427\""))
+        #expect(
+            html.contains(
+                "sizes=\"(min-width: 64rem) 26rem, (min-width: 42rem) 40rem, calc(100vw - 2rem)\""
+                    + " width=\"640\" height=\"427\""))
         #expect(!html[figure.lowerBound...].prefix(2000).contains("loading=\"lazy\""))
         #expect(
             html.contains(
