@@ -44,7 +44,7 @@
     const S = G.S;
     const rows = new Map(); // id -> its <li>, made on first show and kept
     let pending = []; // records whose rows are still to go in
-    let stale = []; // nodes of earlier draws below the new rows, still to be taken out
+    let last = null; // the last row of the current draw in the list: what follows it is of earlier draws
     let drawing = 0; // the current draw: a newer one abandons the rest of an older one
     let shortest = Infinity; // the shortest row seen, CSS px; a new width may change every row's
     window.addEventListener("resize", () => (shortest = Infinity));
@@ -118,9 +118,10 @@
       node.replaceChildren(...parts);
     }
 
-    /** Puts the rows of `records` in the list before the first of `following` still in it (none: at the end),
-     * marked lazy or not; a row of `records` that was among `following` moves up. */
-    function insert(records, following, lazy) {
+    /** Puts the rows of `records` in the list after `last` (null: first), marked lazy or not; a row that was
+     * further down moves up. */
+    function insert(records, lazy) {
+      if (!records.length) return;
       const fragment = document.createDocumentFragment();
       for (const record of records) {
         const row = rowFor(record);
@@ -129,12 +130,19 @@
         fragment.append(row);
       }
       prepare(fragment);
-      list.insertBefore(fragment, following.find((node) => node.parentNode === list) || null);
+      const after = fragment.lastChild;
+      list.insertBefore(fragment, firstStale());
+      last = after;
     }
 
-    /** Takes out the nodes of `nodes` still in the list but not in `keep` (the rows of the current draw). */
-    function removeStale(nodes, keep) {
-      for (const node of nodes) if (node.parentNode === list && !keep.has(node)) node.remove();
+    /** The first node of earlier draws (after `last`), or null. */
+    function firstStale() {
+      return last ? last.nextSibling : list.firstChild;
+    }
+
+    /** Takes out up to `count` nodes of earlier draws. */
+    function removeStale(count) {
+      for (let node = firstStale(); node && count > 0; node = firstStale(), count -= 1) node.remove();
     }
 
     function finish() {
@@ -143,11 +151,11 @@
       done();
     }
 
-    function rest(current, keep) {
+    function rest(current) {
       if (current !== drawing) return;
-      if (stale.length) removeStale(stale.splice(0, BATCH * 2), keep);
-      else insert(pending.splice(0, BATCH), [], true);
-      if (stale.length || pending.length) G.whenIdle(() => rest(current, keep));
+      if (firstStale()) removeStale(BATCH * 2);
+      else insert(pending.splice(0, BATCH), true);
+      if (firstStale() || pending.length) G.whenIdle(() => rest(current));
       else finish();
     }
 
@@ -160,22 +168,17 @@
       const kept = keptPrefix(current, records.map((record) => rows.get(record.id)));
       for (let i = 0; i < kept; i += 1) setExcerpt(current[i], records[i]);
       // what follows the kept rows is of earlier draws (and, the first time, the plain list's spaces)
-      stale = [];
-      for (let node = kept ? current[kept - 1].nextSibling : list.firstChild; node; node = node.nextSibling) {
-        stale.push(node);
-      }
+      last = kept ? current[kept - 1] : null;
       const count = Math.max(kept, Math.min(records.length, now));
-      insert(records.slice(kept, count), stale, false);
-      const keep = new Set(current.slice(0, kept));
-      for (let i = kept; i < count; i += 1) keep.add(rows.get(records[i].id));
+      insert(records.slice(kept, count), false);
       // kept below a screen of new rows, the old ones cannot be seen; otherwise (fewer results, or a list below
       // the window, drawn when idle) they go now
-      if (now === 0 || count < now) removeStale(stale.splice(0), keep);
+      if (now === 0 || count < now) removeStale(Infinity);
       pending = records.slice(count);
-      if (pending.length || stale.length) {
+      if (pending.length || firstStale()) {
         list.setAttribute("aria-busy", "true");
         const mine = drawing;
-        G.whenIdle(() => rest(mine, keep));
+        G.whenIdle(() => rest(mine));
       } else {
         finish();
       }
