@@ -49,6 +49,7 @@ struct Site: Sendable {
             let context: [String: Value] = [
                 "lang": .text(language.rawValue), "locale": .text(localization.locale),
                 "t": frame.labelValues[language]!, "numbers": Self.numbersValue(localization.numbers),
+                "unit_names": .map(ValueMap(localization.units.mapValues { .text($0) })),
             ]
             let text: String
             do {

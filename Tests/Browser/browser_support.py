@@ -93,14 +93,14 @@ def read_text(path, site_dir=None):
 
 
 def list_rows(html):
-    """The markup of a catalogue page's list, between <ol class="bike-list" id="bike-list" …> and </ol>."""
-    found = re.search(r'<ol class="bike-list" id="bike-list"[^>]*>(.*?)</ol>', html, re.S)
+    """The markup of a catalogue page's list, between <ol class="bike-list …" id="bike-list" …> and </ol>."""
+    found = re.search(r'<ol class="bike-list[^"]*" id="bike-list"[^>]*>(.*?)</ol>', html, re.S)
     return found.group(1) if found else ""
 
 
 def page_size(html):
     """The rows a catalogue page draws at a time, as the page says (CataloguePage.pageSize)."""
-    found = re.search(r'<ol class="bike-list" id="bike-list" data-page-size="(\d+)">', html)
+    found = re.search(r'<ol class="bike-list[^"]*" id="bike-list" data-page-size="(\d+)">', html)
     return int(found.group(1)) if found else None
 
 

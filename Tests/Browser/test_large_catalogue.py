@@ -120,6 +120,28 @@ class LargeCatalogueCases:
         finally:
             self.css(".unit-switch input[value='metric']").click()
 
+    def test_rows_drawn_from_data_write_the_wide_columns_as_the_build_does(self):
+        # the data gives the scripts the weight and the top speed as bare figures, which G.measure writes: the rows
+        # drawn from it (those not on the page's plain first page) say what the build's index says, in each edition
+        cells = (
+            "const text = (cell) => (cell.querySelector('.missing') ? null : cell.textContent);"
+            "return Array.from(document.querySelectorAll('#bike-list > li'), (li) => [Number(li.dataset.id)].concat("
+            " ['weight', 'max_speed', 'family'].map((f) => text(li.querySelector('[data-field=' + f + ']')))));"
+        )
+        for lang in ("en", "it"):
+            plain = set(row_ids(read_text(lang + "/index.html", LARGE_DIR)))
+            self.open_catalogue(lang, query="?sort=weight-desc")
+            self.wait(lambda d: self.css("#bike-list").attr("aria-busy") is None and len(self.visible_ids()) == PAGE)
+            by_id = {b["id"]: b for b in large_bikes(lang)}
+            drawn = [row for row in self.driver.js(cells) if row[0] not in plain]
+            self.assertGreater(len(drawn), 20, lang)
+            for bike, weight, speed, family in drawn:
+                record = by_id[bike]
+                self.assertEqual(
+                    [weight, speed, family], [record["weight_text"], record["max_speed_text"], record["family"]],
+                    "%s: %s" % (lang, record["name"]),
+                )
+
     def test_a_keystroke_fills_the_screen_before_its_frame_is_painted(self):
         # the rows drawn at once are counted by the shortest row seen (catalogue-rows.js): too few would leave the
         # bottom of the screen empty for a frame. Checked in the frame of each keystroke, before it is painted.

@@ -1,6 +1,9 @@
-"""A motorcycle page on a wide screen (issue 38): at 1280 x 800 the photo stands beside the title and the actions,
-and the sections of the sheet run in two columns, so a typical motorcycle fits in about two screens; a phone and
-print read one column. Measured on the page as laid out (CDP screen emulation, and print media), Chromium only."""
+"""Wide screens (issue 38). A motorcycle page at 1280 x 800: the photo stands beside the title and the actions, and
+the sections of the sheet run in two columns, so a typical motorcycle fits in about two screens; a phone and print
+read one column. The catalogue at 1280 x 800: a table of one-line rows under a head whose columns are the
+orderings, at least 15 motorcycles above the fold, the tools beside it; a phone keeps its rows. Measured on the page
+as laid out (CDP screen emulation, and print media), Chromium only; the ordering by the head is a case of
+test_catalogue.py, in both browsers."""
 
 import statistics
 
@@ -27,7 +30,9 @@ LAPTOP = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
 PHONE = {"width": 412, "height": 823, "deviceScaleFactor": 1.75, "mobile": True}
 
 
-class WideScreenCases:
+class Screens:
+    """A screen of the given size and media, and the window's own again after each test."""
+
     def screen(self, metrics, media=""):
         native = self.driver.native
         native.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
@@ -39,6 +44,8 @@ class WideScreenCases:
         native.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
         super().tearDown()
 
+
+class WideScreenCases(Screens):
     def layout(self, bike):
         self.open("en/" + bike["url"])
         return self.driver.js(LAYOUT)
@@ -71,4 +78,64 @@ class WideScreenCases:
             self.assertLessEqual(layout["scrollWidth"], metrics["width"])
 
 
-globals().update(matrix(WideScreenCases, browsers=["chromium"], schemes=["http"]))
+# the catalogue's list: rows wholly above the fold, where the head's columns and the first row's cells start
+CATALOGUE = """
+const list = document.getElementById('bike-list');
+const head = document.getElementById('list-head');
+const rows = Array.from(list.children);
+const left = (node) => Math.round(node.getBoundingClientRect().left);
+const first = rows[0];
+const cells = [first.querySelector('.bike-thumb'), first.querySelector('.bike-name')]
+  .concat(Array.from(first.querySelectorAll('.bike-figures > div')), [first.querySelector('.row-actions')])
+  .filter(Boolean);
+const shown = (node) => node.getClientRects().length > 0 && node.getBoundingClientRect().width > 1;
+return {
+  above: rows.filter((r) => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }).length,
+  heights: rows.slice(0, 15).map((r) => Math.round(r.getBoundingClientRect().height)),
+  head: shown(head) ? Array.from(head.children, left) : [],
+  cells: cells.map(left),
+  shown: Object.fromEntries(['family', 'weight', 'max_speed', 'power'].map((f) =>
+    [f, shown(first.querySelector('[data-field="' + f + '"]'))])),
+  labels: shown(first.querySelector('.bike-figures dt')),
+  words: shown(first.querySelector('.action-word')),
+  tools: left(document.getElementById('catalogue-tools')) < left(list),
+  scrollWidth: document.documentElement.scrollWidth,
+};
+"""
+
+
+class CatalogueWideCases(Screens):
+    def catalogue(self, lang):
+        self.open_catalogue(lang)
+        return self.driver.js(CATALOGUE)
+
+    def test_a_laptop_shows_the_catalogue_as_a_table_of_fifteen_rows_and_more(self):
+        self.screen(LAPTOP)
+        for lang in ("en", "it"):
+            layout = self.catalogue(lang)
+            self.assertGreaterEqual(layout["above"], 15, "%s: %s" % (lang, layout))
+            self.assertTrue(layout["tools"], "%s: the tools stand beside the list" % lang)
+            # the head's columns over the cells of the rows, the ordering keys among them, the rows' own labels
+            # and the actions' words out of sight
+            self.assertEqual(layout["head"], layout["cells"], lang)
+            self.assertEqual(layout["shown"], {"family": True, "weight": True, "max_speed": True, "power": True})
+            self.assertFalse(layout["labels"], lang)
+            self.assertFalse(layout["words"], lang)
+            self.assertLessEqual(layout["scrollWidth"], LAPTOP["width"], lang)
+
+    def test_a_narrower_screen_keeps_the_table_and_a_phone_its_rows(self):
+        self.screen(dict(LAPTOP, width=1024))
+        layout = self.catalogue("it")
+        self.assertEqual(layout["head"], layout["cells"])
+        self.assertFalse(layout["tools"], "from 1024 to 1280 px the tools stay above the list")
+        self.assertLessEqual(layout["scrollWidth"], 1024)
+        self.screen(PHONE)
+        layout = self.catalogue("en")
+        self.assertEqual(layout["head"], [], "no head on a phone")
+        self.assertEqual(layout["shown"], {"family": False, "weight": False, "max_speed": False, "power": True})
+        self.assertTrue(layout["labels"])
+        self.assertTrue(layout["words"])
+        self.assertLessEqual(layout["scrollWidth"], PHONE["width"])
+
+
+globals().update(matrix(WideScreenCases, CatalogueWideCases, browsers=["chromium"], schemes=["http"]))

@@ -194,3 +194,22 @@ test("a drawn row's thumbnail comes from the data's thumb cell, or the row keeps
   const [plain] = G.records({ fields: ["id", "slug", "name"], motorcycles: [[1, "normale-1921", "Normale"]] });
   assert.equal(L.thumbnail(plain), null);
 });
+
+test("a column of the wide list's head orders by it first, the former first key second", () => {
+  const H = load("catalogue-list.js", "catalogue-sort.js");
+  const year = { key: "year", dir: "desc" };
+  assert.deepEqual(H.sortHead([year], "power"), [{ key: "power", dir: "asc" }, year]);
+  // pressed again: reversed, the second key kept
+  assert.deepEqual(H.sortHead([{ key: "power", dir: "asc" }, year], "power"), [{ key: "power", dir: "desc" }, year]);
+  assert.deepEqual(H.sortHead([{ key: "power", dir: "desc" }, year], "power"), [{ key: "power", dir: "asc" }, year]);
+  // another column: two keys, never more, and a column never twice
+  assert.deepEqual(H.sortHead([{ key: "power", dir: "desc" }, year], "weight"), [
+    { key: "weight", dir: "asc" },
+    { key: "power", dir: "desc" },
+  ]);
+  assert.deepEqual(H.sortHead([{ key: "power", dir: "desc" }, { key: "weight", dir: "asc" }], "weight"), [
+    { key: "weight", dir: "asc" },
+    { key: "power", dir: "desc" },
+  ]);
+  assert.deepEqual(H.sortHead([], "name"), [{ key: "name", dir: "asc" }]);
+});

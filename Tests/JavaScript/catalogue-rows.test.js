@@ -35,6 +35,8 @@ test("rows already in place are kept only as the first of the wanted ones, in or
 test("rows are counted by the shortest row seen, a quarter under it, never under the bound", () => {
   assert.equal(R.rowFloor(Infinity), R.MIN_ROW, "no row seen yet: the bound for every layout");
   assert.equal(R.rowFloor(110), 82, "a laptop's row with its photo: 82 px, 9 rows fill a 740-px screen, not 19");
-  assert.equal(R.rowFloor(48), R.MIN_ROW);
+  assert.equal(R.rowFloor(37), 27 < R.MIN_ROW ? R.MIN_ROW : 27, "a wide screen's one-line row");
+  assert.equal(R.rowFloor(36), R.MIN_ROW);
+  assert.ok(R.screenRows(190, 800, R.rowFloor(37)) >= 17, "the wide table's rows fill a laptop's screen");
   assert.equal(R.screenRows(260, 1000, R.rowFloor(110)), 10);
 });

@@ -40,6 +40,21 @@ test("numbers are written as the edition writes them and keep at most the digits
   assert.equal(G.formatNumber(1500, 0), "1,500", "English until the page's strings say otherwise");
 });
 
+test("a metric figure the data scripts carry bare is written as the build writes it", () => {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  for (const language of ["en", "it"]) {
+    const table = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "Resources", "i18n", language + ".json")));
+    G.S = { numbers: editionNumbers(language), metric_units: { kg: table.units.kg, kmh: table.units.kmh } };
+    assert.equal(G.measure(229, "kg"), "229 kg");
+    assert.equal(G.measure(172.5, "kg"), language === "it" ? "172,5 kg" : "172.5 kg");
+    assert.equal(G.measure(1200.125, "kmh"), (language === "it" ? "1200,125" : "1,200.125") + " km/h");
+    assert.equal(G.measure(null, "kg"), null, "not stated: the dash, as the page");
+    assert.equal(G.measure(undefined, "kmh"), null);
+  }
+  delete G.S;
+});
+
 test("normalize folds case, accents and spaces", () => {
   assert.equal(G.normalize("  V11  Café\tSPORT "), "v11 cafe sport");
   assert.equal(G.normalize("Àèìòù"), "aeiou");

@@ -16,7 +16,7 @@
 (function (G) {
   "use strict";
 
-  const MIN_ROW = 40; // CSS px; no row is shorter: a name, the figures and the actions are three lines
+  const MIN_ROW = 30; // CSS px; no row is shorter: on a wide screen a row is one line (36 px), on a phone three
   const BATCH = 25; // rows per idle callback, 1-5 ms: a keystroke that comes meanwhile never waits long
 
   /** How many rows of a list can be on screen: the list starts `top` px below the top of a viewport `height` px
@@ -65,6 +65,12 @@
       return cell;
     }
 
+    /** A cell the unit switch converts: its text, and its metric figure in data-value. */
+    function figureCell(row, field, text, value) {
+      const cell = fillCell(row, field, text);
+      cell.dataset.value = value === null || value === undefined ? "" : String(value);
+    }
+
     function make(record) {
       const row = template.content.firstElementChild.cloneNode(true);
       row.dataset.id = String(record.id);
@@ -85,9 +91,11 @@
       box.setAttribute("autocomplete", "off");
       box.setAttribute("aria-label", G.fill(S.compare_pick_name, { name: record.name }));
       fillCell(row, "years", record.years);
-      const displacement = fillCell(row, "displacement", record.displacement_text);
-      displacement.dataset.value = record.displacement === null ? "" : String(record.displacement);
+      figureCell(row, "displacement", record.displacement_text, record.displacement);
       fillCell(row, "power", record.power_text);
+      fillCell(row, "family", record.family);
+      figureCell(row, "weight", G.measure(record.weight, "kg"), record.weight);
+      figureCell(row, "max_speed", G.measure(record.max_speed, "kmh"), record.max_speed);
       return row;
     }
 

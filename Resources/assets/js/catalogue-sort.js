@@ -73,4 +73,51 @@
 
     return { render };
   };
+
+  /** The criteria after pressing the head's column `key` on `sort`: that column first, ascending (pressed when
+   * already first: reversed), then the criterion that was first; two keys, as the panel allows. */
+  G.sortHead = function (sort, key) {
+    const first = sort[0];
+    if (first && first.key === key) {
+      return [{ key, dir: first.dir === "asc" ? "desc" : "asc" }].concat(sort.slice(1, 2));
+    }
+    return [{ key, dir: "asc" }].concat(sort.filter((c) => c.key !== key).slice(0, 1));
+  };
+
+  /** The list's head on a wide screen (partials/list-head.html): each column label with an ordering (data-sort)
+   * becomes a button of the same look, so nothing moves, that orders the list by it (G.sortHead); the head
+   * becomes a group named `label`. `state()` and `changed()` as in sortControls. Returns {render}, which marks the
+   * columns the list is ordered by: pressed for the first, an arrow for the direction of each of the first two. */
+  G.listHead = function ({ head, label, state, changed }) {
+    const S = G.S;
+    const buttons = Array.from(head.querySelectorAll("[data-sort]"), (cell) => {
+      const button = G.element("button", { type: "button", className: cell.className, "data-sort": cell.dataset.sort });
+      button.append(cell.textContent, G.element("span", { className: "visually-hidden sort-state" }));
+      button.addEventListener("click", () => {
+        const current = state();
+        current.sort = G.sortHead(current.sort, button.dataset.sort);
+        current.explicitSort = true;
+        changed();
+      });
+      cell.replaceWith(button);
+      return button;
+    });
+    head.removeAttribute("aria-hidden");
+    head.setAttribute("role", "group");
+    head.setAttribute("aria-label", label);
+
+    function render() {
+      const sort = state().sort.slice(0, 2);
+      for (const button of buttons) {
+        const at = sort.findIndex((c) => c.key === button.dataset.sort);
+        const dir = at >= 0 ? sort[at].dir : "";
+        button.setAttribute("aria-pressed", String(at === 0));
+        if (button.dataset.dir !== dir) button.dataset.dir = dir;
+        const text = dir ? ", " + (dir === "asc" ? S.sort_asc : S.sort_desc) : "";
+        const hidden = button.lastChild;
+        if (hidden.textContent !== text) hidden.textContent = text;
+      }
+    }
+    return { render };
+  };
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -239,7 +239,21 @@
       dirSelect: $("f-sort-dir"),
       addButton: $("f-sort-add"),
       state: () => state,
-      changed: () => changed("discrete"),
+      changed: () => {
+        listHead.render();
+        changed("discrete");
+      },
+    });
+
+    const listHead = G.listHead({
+      head: $("list-head"),
+      label: document.querySelector("#catalogue-tools .sorting legend").textContent,
+      state: () => state,
+      changed: () => {
+        sorting.render();
+        listHead.render();
+        changed("discrete");
+      },
     });
 
     function writeControls() {
@@ -254,6 +268,7 @@
         box.checked = ticked.has(box.value);
       });
       sorting.render();
+      listHead.render();
       renderFilterCount();
     }
 

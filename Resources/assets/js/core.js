@@ -60,6 +60,14 @@
     return (negative ? "-" : "") + grouped + (fraction ? rules.decimal + fraction : "");
   };
 
+  /** "229 kg": a metric figure as the build writes it (Edition.measure: up to 3 fraction digits, the edition's
+   * separators and unit name), or null when there is none. For the figures the data scripts carry without a text. */
+  G.measure = function (value, unit) {
+    if (typeof value !== "number" || !Number.isFinite(value)) return null;
+    const names = (G.S && G.S.metric_units) || {};
+    return G.formatNumber(value, 3) + " " + (names[unit] || unit);
+  };
+
   /** Lower case, accents removed (NFD, then combining marks dropped), spaces collapsed. */
   G.normalize = function (text) {
     return String(text || "")

@@ -48,6 +48,7 @@ struct CatalogueControls {
     static let orderings: [(key: String, label: String)] = [
         ("year", "sort_year"), ("name", "sort_name"), ("family", "sort_family"), ("displacement", "displacement_real"),
         ("bore", "bore"), ("stroke", "stroke"), ("power", "power"), ("wheelbase", "wheelbase"), ("weight", "weight"),
+        ("max_speed", "max_speed"),
     ]
 
     /// "Latest added": the release that first had each motorcycle (`SiteHistory.addedOrder`).

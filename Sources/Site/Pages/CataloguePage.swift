@@ -53,7 +53,8 @@ struct CataloguePage {
                 compareLabel: edition.localization.format("compare_pick_name", ["name": bike.general.name]),
                 href: page.route.link(to: plan.motorcycleRoute(edition.language, index: index)), years: texts.years,
                 displacement: texts.displacement, rawDisplacement: bike.engine.displacementReal, power: texts.power,
-                thumb: thumbnails.value(bike)
+                family: bike.general.family, weight: texts.weight, rawWeight: bike.capacities.weight,
+                maxSpeed: texts.maxSpeed, rawMaxSpeed: bike.capacities.maxSpeed, thumb: thumbnails.value(bike)
             ).value
         }
         var pager: Value = .null
