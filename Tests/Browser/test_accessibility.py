@@ -61,9 +61,9 @@ class AccessibilityCases:
             paths.append("en/whats-new/index.html")  # with a history sidecar (the real data's, in the test command)
         if self.scheme == "file":
             # From disk, what differs is the storage frame every page gets and the scripts' own data loading: the
-            # catalogue and the Garage have both. (The 404 page is served by a web server at any address: opened
-            # from disk it has no use, and no styles.)
-            paths = ["en/index.html", "en/garage/index.html"]
+            # Garage has both (the catalogue draws the same rows as over HTTP, and took 36 s of axe on a busy
+            # machine). (The 404 page is served by a web server at any address: opened from disk it has no use.)
+            paths = ["en/garage/index.html"]
         return paths
 
     def test_no_violations_on_any_kind_of_page(self):
