@@ -571,35 +571,30 @@ PYEOF
     done
     echo "serving $root at http://127.0.0.1:$port/ (pid $SERVER_PID)"
     [[ -n "$large_dir" ]] && large_url="http://127.0.0.1:$port/large/"
-    # Three runs at once, each with its own browsers, over the same server: the cases spend most of their time
-    # waiting (throttled networks, timers, a worker's update), so three take little more than the longest one (with
-    # two, a fresh-clone run used 1.4 of the two cores on average and took 911 s). The first two run the files named
-    # here, the third every other (a new file is never left out); balanced by the times run_timed.py prints.
-    local shards=("test_offline,test_accessibility,test_layout_shift,test_gallery"
-        "test_garage,test_large_catalogue,test_compare_units,test_next_page,test_wide_screen")
-    local named i pids=() status
-    named="$(IFS=,; echo "${shards[*]}")"
-    run_browser_files() {
-        SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
-            LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" \
-            GUZZI_SITE_BIN="$BIN" REQUIRE_BROWSERS=1 PYTHONWARNINGS=ignore \
-            "$PY" "$ROOT/Tests/Browser/run_timed.py" "$@"
-    }
-    for i in "${!shards[@]}"; do
-        run_browser_files --only "${shards[$i]}" >"$TMP/browser-$i.log" 2>&1 &
-        pids+=($!)
-    done
-    run_browser_files --except "$named" >"$TMP/browser-rest.log" 2>&1
+    # Two runs at once, each with its own browsers, over the same server: the cases spend most of their time
+    # waiting (throttled networks, timers, a worker's update), so two take little more than the longer one. The
+    # first runs the files named here, the second every other (a new file is never left out); balanced by the
+    # times run_timed.py prints.
+    local first="test_offline,test_garage,test_gallery,test_compare_units,test_large_catalogue,test_next_page" rc2
+    SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
+        LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" GUZZI_SITE_BIN="$BIN" \
+        REQUIRE_BROWSERS=1 \
+        PYTHONWARNINGS=ignore \
+        "$PY" "$ROOT/Tests/Browser/run_timed.py" --only "$first" >"$TMP/browser-first.log" 2>&1 &
+    local first_pid=$!
+    SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
+        LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" GUZZI_SITE_BIN="$BIN" \
+        REQUIRE_BROWSERS=1 \
+        PYTHONWARNINGS=ignore \
+        "$PY" "$ROOT/Tests/Browser/run_timed.py" --except "$first" >"$TMP/browser-rest.log" 2>&1
+    rc2=$?
+    wait "$first_pid"
     rc=$?
-    for i in "${!shards[@]}"; do
-        wait "${pids[$i]}"
-        status=$?
-        ((rc == 0)) && rc=$status
-        echo "--- ${shards[$i]}:"
-        cat "$TMP/browser-$i.log"
-    done
+    echo "--- $first:"
+    cat "$TMP/browser-first.log"
     echo "--- the other files:"
     cat "$TMP/browser-rest.log"
+    ((rc == 0)) && rc=$rc2
     kill "$SERVER_PID" 2>/dev/null
     wait "$SERVER_PID" 2>/dev/null
     SERVER_PID=""
