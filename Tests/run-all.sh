@@ -575,7 +575,7 @@ PYEOF
     # waiting (throttled networks, timers, a worker's update), so two take little more than the longer one. The
     # first runs the files named here, the second every other (a new file is never left out); balanced by the
     # times run_timed.py prints.
-    local first="test_offline,test_garage,test_gallery,test_compare_units,test_large_catalogue,test_next_page" rc2
+    local first="test_offline,test_garage,test_gallery,test_compare_units,test_large_catalogue" rc2
     SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
         LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" GUZZI_SITE_BIN="$BIN" \
         REQUIRE_BROWSERS=1 \
