@@ -149,6 +149,9 @@ class NoScriptCases:
             self.open("en/browse/index.html")
             self.css("#site-q").send_keys("lemans", Keys.ENTER)
             self.wait(lambda d: "en/index.html?q=lemans" in d.url)
+            # the address changes when the page starts to arrive: the list is whole once it is parsed (a busy
+            # machine's Firefox was counted at 72 rows of 148)
+            self.wait(lambda d: d.js("return document.readyState") == "complete")
             self.assertEqual(len(self.visible_ids()), len(ids))
         finally:
             self.driver.set_javascript(True)

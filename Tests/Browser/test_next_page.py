@@ -30,8 +30,10 @@ class NextPageCases:
         self.open_catalogue()
         # a first visit installs the offline worker, which then takes the pages over: a page fetched ahead before
         # that is not used for a navigation the worker controls (Chromium), so the reader's second visit is the
-        # case (the test command's earlier files have made it one; run alone, this file would not be)
-        self.driver.js_async("navigator.serviceWorker.ready.then(() => done(true));")
+        # case. Waited for 5 s at most: after the test command's earlier files this browser may have none to wait for.
+        self.driver.js_async(
+            "Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 5000))]).then(() => done(1));"
+        )
         self.open_catalogue()
         self.wait(lambda d: d.js(RULES), message="no speculation rules")
         self.driver.js(
