@@ -21,7 +21,7 @@
 #   workflow-lint    actionlint .github/workflows/*.yml
 #   js-unit          node --test Tests/JavaScript/*.test.js (the browser scripts' pure parts, without a DOM)
 #   swift-build      swift build
-#   swift-test       swift test (in the background from after swift-build, beside the site and browser stages,
+#   swift-test       swift test --no-parallel (in the background from after swift-build, beside the site and browser stages,
 #                    reported after them)
 #   swift-build-portable, swift-test-portable
 #                    the same with -Xswiftc -DGUZZI_PORTABLE (a Linux build that takes the code paths of the
@@ -405,7 +405,9 @@ swift_portable() {
 SWIFT_PIDS=()
 start_swift_tests() {
     set -m # process groups of their own, which cleanup() can stop whole
-    background_step swift-test swift test &
+    # one test at a time: in parallel, tests that wait on child processes and servers held both threads of Swift
+    # Testing's pool, and on a slow run ten of them passed their one-minute limits after 417 s of waiting
+    background_step swift-test swift test --no-parallel &
     SWIFT_PIDS+=($!)
     (
         background_step swift-build-portable swift_portable build --build-tests &&
