@@ -239,22 +239,22 @@
       dirSelect: $("f-sort-dir"),
       addButton: $("f-sort-add"),
       state: () => state,
-      changed: () => {
-        listHead.render();
-        changed("discrete");
-      },
+      changed: orderChanged,
     });
 
     const listHead = G.listHead({
       head: $("list-head"),
       label: document.querySelector("#catalogue-tools .sorting legend").textContent,
       state: () => state,
-      changed: () => {
-        sorting.render();
-        listHead.render();
-        changed("discrete");
-      },
+      changed: orderChanged,
     });
+
+    /** The ordering changed in the panel or the list's head: both show it. */
+    function orderChanged() {
+      sorting.render();
+      listHead.render();
+      changed("discrete");
+    }
 
     function writeControls() {
       search.value = state.q;
