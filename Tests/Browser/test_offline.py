@@ -246,17 +246,21 @@ class OfflineCases:
                     state = driver.js_async(
                         "navigator.serviceWorker.getRegistrations().then((all) => caches.keys().then((names) =>"
                         " done([all.map((r) => [r.scope, Boolean(r.installing), Boolean(r.waiting), Boolean(r.active)]),"
-                        " names.filter((n) => n.startsWith('guzzi-tracker '))])));"
+                        " names.filter((n) => n.startsWith('guzzi-tracker ')),"
+                        " Boolean(navigator.serviceWorker.controller)])));"
                     )
                     left[:] = [state]
-                    if not state[0] and not state[1]:
+                    # the retiring worker unregisters before it sends the open pages to their addresses again: a
+                    # page still controlled is one its navigation has not reached yet, and would cut short the
+                    # load below (Firefox then logs a layout forced before the page's style sheet came)
+                    if not state[0] and not state[1] and not state[2]:
                         return True
                 return False
 
             try:
                 self.wait(gone, message="the worker or its caches are still there", timeout=90)
             except AssertionError as error:
-                raise AssertionError("%s; registrations (scope, installing, waiting, active) and caches: %r" % (error, left))
+                raise AssertionError("%s; registrations (scope, installing, waiting, active), caches, controlled: %r" % (error, left))
             # The retiring worker sends every open page to its address again (sw-retired.js): a page still loading
             # then is cut short, and Firefox logs the scripts it had not loaded ("Loading failed for the <script>")
             # and the error of one that ran without them. Whether a visit above was loading at that moment is
