@@ -4,12 +4,15 @@ import Templating
 
 /// A motorcycle's photos, each with a descriptive alt text, linking to its Flickr page through the short link
 /// and to the image file itself. A photo hosted elsewhere still shows, linking to itself. With the photo sidecar
-/// each tile is a sized image (`srcset`, `width`, `height`) credited to its author; the first loads at once and
-/// the rest lazily. The link and the full-screen viewer keep the original file.
+/// each tile is a sized image (`srcset`, `width`, `height`) credited to its author; those of the first screen
+/// load at once and the rest lazily. The link and the full-screen viewer keep the original file.
 struct GalleryPage {
     let edition: Edition
     let plan: SitePlan
     let index: Int
+    /// The photos a phone shows in its first screen (two rows of two), loaded at once: lazy, they waited for the
+    /// page's first layout, and the largest of them, the page's largest paint, came 0.8 s after the first.
+    static let firstScreen = 4
 
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
         let l = edition.localization
@@ -37,7 +40,7 @@ struct GalleryPage {
                 "flickr": FlickrURL.shortLink(url).map { .text($0) } ?? .null,
                 "img": values.image(url),
                 "credit": values.credit(url),
-                "lazy": .bool(offset > 0),
+                "lazy": .bool(offset >= Self.firstScreen),
             ]
         }
         context["gallery"] = [

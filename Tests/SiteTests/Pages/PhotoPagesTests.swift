@@ -8,7 +8,7 @@ import Testing
 @testable import Site
 
 /// Pages built with a photo sidecar beside the dataset: sized photos with `srcset`, `width` and `height`, lazy
-/// but for the first in view, each credited to its author; photos without an entry keep their old markup.
+/// but for those of the first screen, each credited to its author; photos without an entry keep their old markup.
 @Suite struct PhotoPagesTests {
     static let sample = SiteFixtures.repositoryRoot + "/Resources/sample/info_moto.json"
     static let normale = "https://live.staticflickr.com/65535/52814467203_4c9e1a7b3f_b.jpg"
@@ -61,7 +61,7 @@ import Testing
         html.components(separatedBy: "<li class=\"photo\"").dropFirst().map { String($0.prefix { $0 != "\u{0}" }) }
     }
 
-    @Test func galleryTilesAreSizedCreditedAndLazyButTheFirst() throws {
+    @Test func galleryTilesAreSizedCreditedAndLazyAfterTheFirstScreen() throws {
         let out = try Self.build(try Self.data())
         let html = SiteFixtures.read(out + "/en/moto/gt-norge-1928/gallery/index.html")
         let tiles = Self.tiles(html)
@@ -91,7 +91,9 @@ import Testing
         #expect(
             second.contains(
                 "<a class=\"photo-link\" href=\"\(Self.norge[1])\"><img src=\"\(Self.norge[1])\" class=\"photo-boxed\" "
-                    + "alt=\"Moto Guzzi GT Norge (1928–1930), photo 2 of 2\" loading=\"lazy\" decoding=\"async\"></a>"))
+                    + "alt=\"Moto Guzzi GT Norge (1928–1930), photo 2 of 2\" fetchpriority=\"high\" decoding=\"async\"></a>"
+            ),
+            "the first screen's photos load at once")
         #expect(second.contains("<a href=\"https://flic.kr/p/2oMkR1Z\">Photo page on Flickr</a>"))
         #expect(!second.contains("srcset") && !second.contains("Photo by"))
         let italian = SiteFixtures.read(out + "/it/moto/gt-norge-1928/galleria/index.html")
@@ -165,7 +167,7 @@ import Testing
         #expect(
             gallery.contains(
                 "<img src=\"\(Self.norge[1])\" class=\"photo-boxed\" alt=\"Moto Guzzi GT Norge (1928–1930), photo 2 of 2\" "
-                    + "loading=\"lazy\" decoding=\"async\">"))
+                    + "fetchpriority=\"high\" decoding=\"async\">"))
         // the motorcycle page: no photo to load, so no host to connect to early
         let page = SiteFixtures.read(out + "/en/moto/gt-norge-1928/index.html")
         #expect(page.contains("<span class=\"photo-box\">") && !page.contains("rel=\"preconnect\""))
