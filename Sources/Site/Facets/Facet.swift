@@ -10,6 +10,15 @@ struct Facet: Sendable {
     let values: [FacetValue]
     /// The figure a value page shows next to each motorcycle.
     let figure: FacetFigure
+
+    /// The label that names the facet ("Families"): every edition's table must have it (`Localization` checks
+    /// the labels of `FacetBuilder.ids` before any page is drawn).
+    var labelKey: String { Self.labelKey(id) }
+    /// The label that names the facet's folder (`famiglie`).
+    var slugKey: String { Self.slugKey(id) }
+
+    static func labelKey(_ id: String) -> String { "facet_" + id }
+    static func slugKey(_ id: String) -> String { "slug_" + id }
 }
 
 /// One value of a facet and the motorcycles in it, in the catalogue's default order (newest first).

@@ -109,7 +109,8 @@ public struct Localization: Sendable {
         let pluralKeys: [String] = Set(requiredPlurals + allPlurals.keys).sorted()
         // the facets' labels too: a missing slug would publish a folder named "[slug_fuel]"
         let required =
-            requiredLabels + FacetBuilder.valueLabels + FacetBuilder.ids.flatMap { ["facet_\($0)", "slug_\($0)"] }
+            requiredLabels + FacetBuilder.valueLabels
+            + FacetBuilder.ids.flatMap { [Facet.labelKey($0), Facet.slugKey($0)] }
         var missing: [String] = required.filter { allLabels[$0] == nil }.map { "labels.\($0)" }
         missing += requiredUnits.filter { units[$0] == nil }.map { "units.\($0)" }
         for key in pluralKeys {

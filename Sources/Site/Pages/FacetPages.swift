@@ -22,7 +22,7 @@ struct FacetPages {
         context["facets"] = .list(
             plan.facets.indices.map { facet in
                 [
-                    "title": .text(l["facet_" + plan.facets[facet].id]),
+                    "title": .text(l[plan.facets[facet].labelKey]),
                     "href": .text(page.route.link(to: plan.facetRoute(edition.language, facet: facet))),
                     "values": .list(valueLinks(page, facet: facet)),
                 ]
@@ -43,7 +43,7 @@ struct FacetPages {
     }
 
     private func overview(_ page: Page, frame: PageFrame, facet: Int) -> [String: Value] {
-        let name = l["facet_" + plan.facets[facet].id]
+        let name = l[plan.facets[facet].labelKey]
         var context = frame.context(
             for: page, title: name + " · " + l["site_title"],
             description: l.format("facet_overview_description", ["facet": name.lowercased()]))
@@ -70,7 +70,7 @@ struct FacetPages {
     private func valuePage(_ page: Page, frame: PageFrame, facet: Int, value: Int) -> [String: Value] {
         let definition = plan.facets[facet]
         let entry = definition.values[value]
-        let name = l["facet_" + definition.id]
+        let name = l[definition.labelKey]
         let label = entry.label[edition.language]!
         let title = l.format("facet_value_title", ["facet": name, "value": label])
         var context = frame.context(

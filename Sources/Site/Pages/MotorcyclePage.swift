@@ -66,7 +66,7 @@ struct MotorcyclePage {
                 next += 1
             }
             return [
-                "facet": .text(edition.localization["facet_" + plan.facets[facetIndex].id]), "values": .list(values),
+                "facet": .text(edition.localization[plan.facets[facetIndex].labelKey]), "values": .list(values),
             ]
         }
     }

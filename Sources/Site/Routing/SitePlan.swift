@@ -175,7 +175,7 @@ struct SitePlan: Sendable {
     func offlineRoute(_ language: Language) -> Route { Route([language.rawValue, "offline"]) }
 
     func facetRoute(_ language: Language, facet: Int) -> Route {
-        Route([language.rawValue, slug("slug_" + facets[facet].id, language)])
+        Route([language.rawValue, slug(facets[facet].slugKey, language)])
     }
 
     func facetValueRoute(_ language: Language, facet: Int, value: Int) -> Route {
