@@ -65,7 +65,7 @@ struct ReleaseNotes {
             guard let found = bike(id) else { return nil }
             return [
                 "name": .text(found.name), "href": .text(found.href),
-                "years": .text(plan.texts[language]![found.index].years),
+                "years": .text(plan.edition(language).texts[found.index].years),
             ]
         }
         let figures: [Value] = release.figures.compactMap { change in

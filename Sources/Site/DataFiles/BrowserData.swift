@@ -93,7 +93,7 @@ struct BrowserData {
     /// Part `part` of `parts`: the header (edition, fields, number of parts) and its motorcycles.
     func catalogueScript(part: Int, of parts: Int) -> [UInt8] {
         let bikes = plan.catalogue.motorcycles
-        let texts = plan.texts[edition.language]!
+        let texts = plan.edition(edition.language).texts
         let order = plan.defaultOrder
         let range =
             min(part * Self.cataloguePartSize, order.count)..<min((part + 1) * Self.cataloguePartSize, order.count)
@@ -143,7 +143,7 @@ struct BrowserData {
     /// compare shows the rows, labels and texts of the pages without a second list of them.
     func specsScript(_ number: Int, indices: [Int]) -> [UInt8] {
         let bikes = plan.catalogue.motorcycles
-        let texts = plan.texts[edition.language]!
+        let texts = plan.edition(edition.language).texts
         return SpecChunk.script(
             number, language: edition.language,
             sheets: indices.map {

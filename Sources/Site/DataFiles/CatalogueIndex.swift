@@ -9,7 +9,7 @@ struct CatalogueIndex {
 
     func json() -> [UInt8] {
         let bikes = plan.catalogue.motorcycles
-        let texts = plan.texts[edition.language]!
+        let texts = plan.edition(edition.language).texts
         let fields = BikeFields.fields(of: .index, history: plan.history != nil)
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         var json = JSONBuilder(capacity: 1_024 + 700 * bikes.count)

@@ -48,7 +48,7 @@ enum SearchTexts {
     static func script(edition: Edition, plan: SitePlan) -> [UInt8] {
         let language = edition.language
         let bikes = plan.catalogue.motorcycles
-        let texts = plan.texts[language] ?? []
+        let texts = plan.edition(language).texts
         var labels: [String] = []
         var fieldNumbers: [String: Int] = [:]
         var distinct: [String] = []

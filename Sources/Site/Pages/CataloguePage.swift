@@ -47,7 +47,7 @@ struct CataloguePage {
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         let items: [Value] = slice.map { index in
             let bike = bikes[index]
-            let texts = plan.texts[edition.language]![index]
+            let texts = plan.edition(edition.language).texts[index]
             return CatalogueRow(
                 id: .number(Double(bike.id)), name: bike.general.name,
                 compareLabel: edition.localization.format("compare_pick_name", ["name": bike.general.name]),

@@ -12,7 +12,7 @@ struct ChartsPage {
         var context = frame.context(
             for: page, title: l["charts_title"] + " · " + l["site_title"], description: l["charts_description"])
         let bikes = plan.catalogue.motorcycles
-        let texts = plan.texts[edition.language]!
+        let texts = plan.edition(edition.language).texts
         let series = [l["two_stroke"], l["four_stroke"]]
         func points(_ figure: (Motorcycle) -> Double?) -> [ChartPoint] {
             plan.defaultOrder.reversed().compactMap { index in

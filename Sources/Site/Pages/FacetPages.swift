@@ -77,7 +77,7 @@ struct FacetPages {
             for: page, title: title + " · " + l["site_title"],
             description: l.format("facet_value_description", ["facet": name.lowercased(), "value": label]))
         let bikes = plan.catalogue.motorcycles
-        let texts = plan.texts[edition.language]!
+        let texts = plan.edition(edition.language).texts
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         let items: [Value] = entry.members.map { index in
             let bike = bikes[index]

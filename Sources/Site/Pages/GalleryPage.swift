@@ -17,7 +17,7 @@ struct GalleryPage {
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
         let l = edition.localization
         let bike = plan.catalogue.motorcycles[index]
-        let years = plan.texts[edition.language]![index].years
+        let years = plan.edition(edition.language).texts[index].years
         let count = bike.images.count
         let title = l.format("gallery_title", ["name": bike.general.name, "years": years])
         let description = l.format(

@@ -20,7 +20,7 @@ struct MotorcyclePage {
         self.plan = plan
         self.index = index
         bike = plan.catalogue.motorcycles[index]
-        texts = plan.texts[edition.language]![index]
+        texts = plan.edition(edition.language).texts[index]
     }
 
     /// The whole template context: frame, spec sections, facet links, Open Graph and JSON-LD.
@@ -53,7 +53,7 @@ struct MotorcyclePage {
             zip(memberships, memberships.dropFirst()).allSatisfy { $0.facet <= $1.facet },
             "memberships are read in one pass, so they must be in facet order, as SitePlan makes them")
         let language = edition.language
-        let routes = plan.everyFacetValueRoute(language)
+        let routes = plan.edition(language).facetValueRoutes
         var next = 0
         return plan.facets.indices.map { facetIndex in
             var values: [Value] = []

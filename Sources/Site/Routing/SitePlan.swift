@@ -19,14 +19,10 @@ struct SitePlan: Sendable {
     let facets: [Facet]
     /// For each motorcycle index, the (facet, value) pairs it belongs to, in facet order: its page links to them.
     let memberships: [[(facet: Int, value: Int)]]
-    /// Per edition, the repeated texts of each motorcycle, by index.
-    let texts: [Language: [BikeTexts]]
     /// Folder names that editions translate (`famiglie` / `families`), by label key.
     let folderSlugs: [Language: Localization]
-    /// Every motorcycle's and every facet value's route, made once: pages link to them thousands of times, and
-    /// making a route joins its folders into a path.
-    private var motorcycleRoutes: [Language: [Route]] = [:]
-    private var facetValueRoutes: [Language: [[Route]]] = [:]
+    /// Each edition's texts of the motorcycles and routes of the motorcycles and facet values (`edition(_:)`).
+    private var editionPlans: [Language: EditionPlan] = [:]
     private(set) var pages: [Page] = []
     /// The editions' codes in order, and the one `x-default` points to.
     let languages: [Language]
@@ -60,10 +56,6 @@ struct SitePlan: Sendable {
         let made = concurrentMap(count: all.count * bikes.count) {
             BikeTexts(bikes[$0 % bikes.count], all[$0 / bikes.count])
         }
-        texts = Dictionary(
-            uniqueKeysWithValues: all.indices.map { edition in
-                (all[edition].language, Array(made[(edition * bikes.count)..<((edition + 1) * bikes.count)]))
-            })
         var memberships = [[(facet: Int, value: Int)]](repeating: [], count: bikes.count)
         for (facetIndex, facet) in facets.enumerated() {
             for (valueIndex, value) in facet.values.enumerated() {
@@ -71,12 +63,15 @@ struct SitePlan: Sendable {
             }
         }
         self.memberships = memberships
-        for language in languages {
-            motorcycleRoutes[language] = bikes.map { Route(Self.motorcycleFolders(language, slug: slugs[$0.id]!)) }
-            facetValueRoutes[language] = facets.indices.map { facet in
-                let folders = facetRoute(language, facet: facet).folders
-                return facets[facet].values.map { Route(folders + [$0.slug[language]!]) }
-            }
+        for (edition, language) in all.map(\.language).enumerated() {
+            editionPlans[language] = EditionPlan(
+                language: language,
+                texts: Array(made[(edition * bikes.count)..<((edition + 1) * bikes.count)]),
+                motorcycleRoutes: bikes.map { Route(Self.motorcycleFolders(language, slug: slugs[$0.id]!)) },
+                facetValueRoutes: facets.indices.map { facet in
+                    let folders = facetRoute(language, facet: facet).folders
+                    return facets[facet].values.map { Route(folders + [$0.slug[language]!]) }
+                })
         }
         pages = planPages()
     }
@@ -132,6 +127,14 @@ struct SitePlan: Sendable {
 
     func slug(_ key: String, _ language: Language) -> String { folderSlugs[language]![key] }
 
+    /// One edition's view of the plan; every edition the plan was made for has one.
+    func edition(_ language: Language) -> EditionPlan {
+        guard let plan = editionPlans[language] else {
+            preconditionFailure("no edition \(language.rawValue) in the plan")
+        }
+        return plan
+    }
+
     /// A motorcycle's folders: the one rule for its address, which the browser's data gives the scripts as a
     /// pattern (`motorcycleFile(_:slug:)` with the slug `{slug}`).
     static func motorcycleFolders(_ language: Language, slug: String) -> [String] { [language.rawValue, "moto", slug] }
@@ -150,7 +153,7 @@ struct SitePlan: Sendable {
     }
 
     func motorcycleRoute(_ language: Language, index: Int) -> Route {
-        motorcycleRoutes[language]![index]
+        edition(language).motorcycleRoutes[index]
     }
 
     func galleryRoute(_ language: Language, index: Int) -> Route {
@@ -179,11 +182,6 @@ struct SitePlan: Sendable {
     }
 
     func facetValueRoute(_ language: Language, facet: Int, value: Int) -> Route {
-        facetValueRoutes[language]![facet][value]
-    }
-
-    /// Every facet value's route in one edition, by facet and value: for pages that link to many.
-    func everyFacetValueRoute(_ language: Language) -> [[Route]] {
-        facetValueRoutes[language]!
+        edition(language).facetValueRoutes[facet][value]
     }
 }

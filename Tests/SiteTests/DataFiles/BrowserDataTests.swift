@@ -251,7 +251,8 @@ import Testing
         }
         let first = try #require(try Self.json(ofScript: files[1].make()) as? [String: Any])
         let head = try #require((first["heads"] as? [String: [String]])?["3"])
-        #expect(head == ["Bike 1", plan.texts[editions.languages[0]]![0].years, "moto/\(plan.slugs[3]!)/index.html"])
+        #expect(
+            head == ["Bike 1", plan.edition(editions.languages[0]).texts[0].years, "moto/\(plan.slugs[3]!)/index.html"])
         // the same bytes every time
         #expect(files.map { $0.make() } == BrowserData.files(plan: plan, editions: editions).map { $0.make() })
     }
