@@ -45,13 +45,14 @@ struct CataloguePage {
         let start = min((number - 1) * Self.pageSize, plan.defaultOrder.count)
         let slice = plan.defaultOrder[start..<min(start + Self.pageSize, plan.defaultOrder.count)]
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
+        let view = plan.edition(edition.language)
         let items: [Value] = slice.map { index in
             let bike = bikes[index]
-            let texts = plan.edition(edition.language).texts[index]
+            let texts = view.texts[index]
             return CatalogueRow(
                 id: .number(Double(bike.id)), name: bike.general.name,
                 compareLabel: edition.localization.format("compare_pick_name", ["name": bike.general.name]),
-                href: page.route.link(to: plan.motorcycleRoute(edition.language, index: index)), years: texts.years,
+                href: page.route.link(to: view.motorcycleRoutes[index]), years: texts.years,
                 displacement: texts.displacement, rawDisplacement: bike.engine.displacementReal, power: texts.power,
                 family: bike.general.family, weight: texts.weight, rawWeight: bike.capacities.weight,
                 maxSpeed: texts.maxSpeed, rawMaxSpeed: bike.capacities.maxSpeed, thumb: thumbnails.value(bike)

@@ -12,7 +12,8 @@ struct ChartsPage {
         var context = frame.context(
             for: page, title: l["charts_title"] + " · " + l["site_title"], description: l["charts_description"])
         let bikes = plan.catalogue.motorcycles
-        let texts = plan.edition(edition.language).texts
+        let view = plan.edition(edition.language)
+        let texts = view.texts
         let series = [l["two_stroke"], l["four_stroke"]]
         func points(_ figure: (Motorcycle) -> Double?) -> [ChartPoint] {
             plan.defaultOrder.reversed().compactMap { index in
@@ -21,7 +22,7 @@ struct ChartsPage {
                 return ChartPoint(
                     x: Double(bike.general.firstYear), y: y,
                     label: bike.general.name + " (" + texts[index].years + ")",
-                    href: page.route.link(to: plan.motorcycleRoute(edition.language, index: index)),
+                    href: page.route.link(to: view.motorcycleRoutes[index]),
                     series: bike.engine.strokeCycle == 2 ? 0 : 1)
             }
         }
@@ -29,7 +30,7 @@ struct ChartsPage {
             let bike = bikes[index]
             return [
                 "name": .text(bike.general.name),
-                "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
+                "href": .text(page.route.link(to: view.motorcycleRoutes[index])),
                 "year": .text(String(bike.general.firstYear)),
                 "cycle": .text(edition.strokeCycle(bike.engine.strokeCycle)),
                 "power": ["value": texts[index].power.map { .text($0) } ?? .null, "lang": .null],

@@ -77,14 +77,15 @@ struct FacetPages {
             for: page, title: title + " · " + l["site_title"],
             description: l.format("facet_value_description", ["facet": name.lowercased(), "value": label]))
         let bikes = plan.catalogue.motorcycles
-        let texts = plan.edition(edition.language).texts
+        let view = plan.edition(edition.language)
+        let texts = view.texts
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         let items: [Value] = entry.members.map { index in
             let bike = bikes[index]
             return [
                 "id": .number(Double(bike.id)),
                 "name": .text(bike.general.name),
-                "href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
+                "href": .text(page.route.link(to: view.motorcycleRoutes[index])),
                 "years": .text(texts[index].years),
                 "figure": [
                     "value": definition.figure.text(bike, edition, texts[index]).map { .text($0) } ?? .null,

@@ -63,9 +63,8 @@ struct SitePlan: Sendable {
             }
         }
         self.memberships = memberships
-        for (edition, language) in all.map(\.language).enumerated() {
+        for (edition, language) in languages.enumerated() {
             editionPlans[language] = EditionPlan(
-                language: language,
                 texts: Array(made[(edition * bikes.count)..<((edition + 1) * bikes.count)]),
                 motorcycleRoutes: bikes.map { Route(Self.motorcycleFolders(language, slug: slugs[$0.id]!)) },
                 facetValueRoutes: facets.indices.map { facet in
