@@ -10,15 +10,17 @@ struct Site: Sendable {
     let frame: PageFrame
     /// The stylesheet, scripts and icons, under their published names: the `asset` variable of every page.
     let assets: SiteAssets
-    /// Each edition's interface strings for the browser scripts (`partials/ui-strings.json`), the same on every
-    /// page of the edition: rendered once here, the `ui_strings` variable of its pages.
-    let uiStrings: [Language: Value]
-    /// Per edition, a digest of what every page is given besides its model (`asset`, `ui_strings`): part of each
-    /// page's key (`BuildKeys.page`).
-    let shared: [Language: Digest]
-    /// The digest of each edition's label table `t`, made once: it is the same on every page of an edition, and
-    /// hashing it per page would cost more than the rest of a small page (see `digest(ofContext:for:)`).
-    let labelDigests: [Language: Digest]
+    /// Per edition, what every page of it is given besides its model (`given(_:)`).
+    private let givenByEdition: [Language: Given]
+
+    /// What every page of an edition is given besides its model, rendered once.
+    struct Given: Sendable {
+        /// The interface strings for the browser scripts (`partials/ui-strings.json`): `ui_strings`.
+        let uiStrings: Value
+        /// A digest of what the pages are given besides their models (`asset`, `ui_strings`): part of each page's
+        /// key (`BuildKeys.page`).
+        let digest: Digest
+    }
 
     static let uiStringsTemplate = "partials/ui-strings.json"
 
@@ -42,13 +44,12 @@ struct Site: Sendable {
         self.library = library
         frame = PageFrame(
             plan: plan, datasetVersion: plan.catalogue.version, editions: editions, publishing: publishing)
-        var uiStrings: [Language: Value] = [:]
-        var shared: [Language: Digest] = [:]
+        var given: [Language: Given] = [:]
         for language in editions.languages {
-            let localization = editions[language]!.localization
+            let localization = editions[page: language].localization
             let context: [String: Value] = [
                 "lang": .text(language.rawValue), "locale": .text(localization.locale),
-                "t": frame.labelValues[language]!, "numbers": Self.numbersValue(localization.numbers),
+                "t": frame.edition(language).labels, "numbers": Self.numbersValue(localization.numbers),
                 "unit_names": .map(ValueMap(localization.units.mapValues { .text($0) })),
             ]
             let text: String
@@ -63,15 +64,20 @@ struct Site: Sendable {
             } catch {
                 throw .output(path: Self.uiStringsTemplate, message: "\(error)")
             }
-            uiStrings[language] = .html(text)
             var hasher = StableHasher()
             hasher.combine(assets.namesDigest)
             hasher.combine(text)
-            shared[language] = hasher.finalize()
+            given[language] = Given(uiStrings: .html(text), digest: hasher.finalize())
         }
-        self.uiStrings = uiStrings
-        self.shared = shared
-        labelDigests = frame.labelValues.mapValues(\.digest)
+        givenByEdition = given
+    }
+
+    /// What every page of an edition is given besides its model; every edition of the site has it.
+    func given(_ language: Language) -> Given {
+        guard let given = givenByEdition[language] else {
+            preconditionFailure("no edition \(language.rawValue) in the site")
+        }
+        return given
     }
 
     func render(_ page: Page) throws(SiteError) -> [UInt8] {
@@ -83,7 +89,7 @@ struct Site: Sendable {
     func render(_ page: Page, context: [String: Value]) throws(SiteError) -> [UInt8] {
         var context = context
         context["asset"] = assets.templateValue(from: frame.rootLink(from: page))
-        context["ui_strings"] = uiStrings[page.language ?? editions.defaultLanguage]
+        context["ui_strings"] = given(edition(of: page).language).uiStrings
         do {
             return try library.renderBytes(
                 page.template, context: context,
@@ -111,85 +117,17 @@ struct Site: Sendable {
 
     /// What templates of an edition's pages format numbers with.
     func environment(_ language: Language) -> RenderEnvironment {
-        let localization = editions[language]!.localization
+        let localization = editions[page: language].localization
         return RenderEnvironment(locale: localization.locale, numbers: localization.numbers)
     }
 
+    /// A page's model, as its kind makes it.
     func context(for page: Page) -> [String: Value] {
-        let edition = editions[page: page.language]
-        let l = edition.localization
-        switch page.kind {
-        case .languageChoice:
-            var context = frame.context(for: page, title: l["home_title"], description: l["home_description"])
-            context["editions"] = .list(
-                editions.languages.map { language in
-                    let other = editions[language]!.localization
-                    return [
-                        "lang": .text(language.rawValue),
-                        "name": .text(other.name),
-                        "href": .text(page.route.link(to: plan.catalogueRoute(language))),
-                        "choose": .text(other["choose_language"]),
-                        "tagline": .text(other["site_tagline"]),
-                    ]
-                })
-            return context
-        case .notFound:
-            var context = frame.context(for: page, title: l["not_found_title"], description: l["not_found_text"])
-            context["editions"] = .list(
-                editions.languages.map { language in
-                    let other = editions[language]!.localization
-                    return [
-                        "lang": .text(language.rawValue),
-                        "title": .text(other["not_found_title"]),
-                        "text": .text(other["not_found_text"]),
-                        "back": .text(other["not_found_back"]),
-                        "href": .text(frame.link(from: page, to: plan.catalogueRoute(language))),
-                    ]
-                })
-            return context
-        case .catalogue, .cataloguePage:
-            return CataloguePage(edition: edition, plan: plan).context(for: page, frame: frame)
-        case .garage, .compare:
-            let key = page.kind.isGarage ? "garage" : "compare"
-            var context = frame.context(
-                for: page, title: l[key + "_title"] + " · " + l["site_title"], description: l[key + "_description"])
-            context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
-            context["compare_href"] = .text(page.route.link(to: plan.compareRoute(edition.language)))
-            if !page.kind.isGarage {
-                // where compare finds a motorcycle's spec chunk, from the edition's folder (BrowserData)
-                let last = plan.catalogue.motorcycles.map(\.id).max().map(BrowserData.specChunk(ofID:)) ?? -1
-                context["spec_chunks"] = [
-                    "path": .text("data/" + BrowserData.specFilePattern),
-                    "size": .number(Double(BrowserData.specChunkSize)),
-                    "last": .number(Double(last)),
-                ]
-            }
-            return context
-        case .offline:
-            var context = frame.context(
-                for: page, title: l["offline_title"] + " · " + l["site_title"], description: l["offline_description"])
-            context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
-            context["garage_href"] = .text(page.route.link(to: plan.garageRoute(edition.language)))
-            return context
-        case .motorcycle(let index):
-            return MotorcyclePage(edition: edition, plan: plan, index: index).context(for: page, frame: frame)
-        case .gallery(let index):
-            return GalleryPage(edition: edition, plan: plan, index: index).context(for: page, frame: frame)
-        case .browse, .facetOverview, .facetValue:
-            return FacetPages(edition: edition, plan: plan).context(for: page, frame: frame)
-        case .charts:
-            return ChartsPage(edition: edition, plan: plan).context(for: page, frame: frame)
-        case .whatsNew:
-            // planned only with a history (`SitePlan`)
-            guard let history = plan.history else { return frame.context(for: page, title: "", description: "") }
-            return WhatsNewPage(edition: edition, plan: plan, history: history).context(for: page, frame: frame)
-        }
+        page.kind.model(for: page, in: self)
     }
-}
 
-extension Page.Kind {
-    var isGarage: Bool {
-        if case .garage = self { return true }
-        return false
+    /// The edition a page is written in: its own, the default one for the pages of no edition.
+    func edition(of page: Page) -> Edition {
+        editions[page: page.language]
     }
 }

@@ -78,7 +78,7 @@ struct BuildKeys: Sendable {
     }
 
     /// The key of a page rendered by a template (`templateDigest`, see `TemplateLibrary.digest(of:)`) from a
-    /// context with this digest, and what every page of its edition is given besides (`Site.shared`: the asset
+    /// context with this digest, and what every page of its edition is given besides (`Site.given(_:)`: the asset
     /// names and the interface strings, kept out of the model so that `serve` keeps its page models when only an
     /// asset or a template changes).
     func page(templateDigest: Digest, locale: String, context: Digest, shared: Digest) -> Digest {
@@ -140,11 +140,12 @@ struct BuildKeys: Sendable {
 }
 
 extension Site {
-    /// The digest of a page's model, with its `t` taken from `labelDigests`.
+    /// The digest of a page's model, with its `t` taken from its edition's frame (`EditionFrame.labelsDigest`).
     func digest(ofContext context: [String: Value], for page: Page) -> Digest {
         let language = page.language ?? editions.defaultLanguage
-        assert(context["t"] == frame.labelValues[language], "a page model replaced its label table")
-        return Value.digest(ofContext: context, known: ["t": labelDigests[language]!])
+        let shared = frame.edition(language)
+        assert(context["t"] == shared.labels, "a page model replaced its label table")
+        return Value.digest(ofContext: context, known: ["t": shared.labelsDigest])
     }
 
     /// The locale a page is rendered with (numbers), part of its key.

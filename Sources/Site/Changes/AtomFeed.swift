@@ -24,7 +24,7 @@ struct AtomFeed {
         let language = edition.language
         let l = edition.localization
         let notes = ReleaseNotes(edition: edition, plan: plan, history: history)
-        let page = baseURL + plan.whatsNewRoute(language).urlPath
+        let page = baseURL + plan.route(WhatsNewPage.Kind(), language).urlPath
         let shown = notes.shown.prefix(Self.entryLimit)
         var entries: [Value] = []
         for position in shown {
@@ -32,7 +32,7 @@ struct AtomFeed {
             let value = notes.value(release) { self.baseURL + $0.urlPath }
             let content = try site.render(
                 template: Self.releaseTemplate,
-                context: ["release": value, "t": site.frame.labelValues[language] ?? .null],
+                context: ["release": value, "t": site.frame.edition(language).labels],
                 language: language)
             entries.append([
                 "id": .text(Self.entryID(baseURL: baseURL, release: release, language: language.rawValue)),

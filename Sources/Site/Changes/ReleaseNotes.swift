@@ -58,7 +58,7 @@ struct ReleaseNotes {
             guard let index = history.indexByID[id] else { return nil }
             return (
                 index, plan.catalogue.motorcycles[index].general.name,
-                link(plan.motorcycleRoute(language, index: index))
+                link(plan.route(MotorcyclePage.Kind(index: index), language))
             )
         }
         let added: [Value] = release.added.compactMap { id in
@@ -88,7 +88,7 @@ struct ReleaseNotes {
             guard !change.added.isEmpty, let found = bike(change.id) else { return nil }
             return [
                 "name": .text(found.name), "count": .text(count("images", change.added.count)),
-                "href": .text(link(plan.galleryRoute(language, index: found.index))),
+                "href": .text(link(plan.route(GalleryPage.Kind(index: found.index), language))),
             ]
         }
         return [
@@ -111,7 +111,7 @@ struct ReleaseNotes {
     func bikeHistory(_ index: Int, link: (Route) -> String) -> Value {
         guard let entered = history.entered[index] else { return .null }
         let l = edition.localization
-        let page = link(plan.whatsNewRoute(edition.language))
+        let page = link(plan.route(WhatsNewPage.Kind(), edition.language))
         func at(_ release: Release) -> Value { .text(page + "#" + Self.anchor(release)) }
         var changes: [Value] = []
         for change in history.changes[index].reversed() {

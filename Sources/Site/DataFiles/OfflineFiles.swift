@@ -66,7 +66,7 @@ struct OfflineFiles {
             return File(
                 path: language.rawValue + "/" + Self.manifestName, language: language, template: Self.manifestName,
                 context: [
-                    "lang": .text(language.rawValue), "t": site.frame.labelValues[language]!,
+                    "lang": .text(language.rawValue), "t": site.frame.edition(language).labels,
                     "name": .text(l["site_title"]), "description": .text(l["catalogue_description"]),
                     "icons": icons,
                 ])
@@ -100,10 +100,11 @@ struct OfflineFiles {
     /// form for pages, as readers and links name them).
     func shell(_ language: Language) -> [(path: String, url: String)] {
         let plan = site.plan
-        let root = plan.catalogueRoute(language)
+        let root = plan.route(CataloguePage.Kind(), language)
         var shell: [(path: String, url: String)] = [
-            plan.catalogueRoute(language), plan.garageRoute(language), plan.compareRoute(language),
-            plan.offlineRoute(language),
+            plan.route(CataloguePage.Kind(), language), plan.route(GaragePage.Kind(), language),
+            plan.route(ComparePage.Kind(), language),
+            plan.route(OfflinePage.Kind(), language),
         ].map { route in (route.filePath, String(route.urlPath.dropFirst(root.urlPath.count))) }
         shell[0].url = "./"
         shell.append((language.rawValue + "/" + Self.manifestName, Self.manifestName))
@@ -128,15 +129,15 @@ struct OfflineFiles {
             version.combine(file.digest)
         }
         let plan = site.plan
-        let root = plan.catalogueRoute(language).urlPath
+        let root = plan.route(CataloguePage.Kind(), language).urlPath
         return File(
             path: language.rawValue + "/" + Self.workerName, language: language, template: Self.workerName,
             context: [
                 "lang": .text(language.rawValue),
                 "version": .text(String(version.finalize().description.prefix(16))),
                 "precache": .list(precache),
-                "offline": .text(String(plan.offlineRoute(language).urlPath.dropFirst(root.count))),
-                "garage": .text(String(plan.garageRoute(language).urlPath.dropFirst(root.count))),
+                "offline": .text(String(plan.route(OfflinePage.Kind(), language).urlPath.dropFirst(root.count))),
+                "garage": .text(String(plan.route(GaragePage.Kind(), language).urlPath.dropFirst(root.count))),
             ])
     }
 
@@ -145,10 +146,10 @@ struct OfflineFiles {
     /// shows on a phone, when the photo sidecar sizes it (a reckoned size: the files are Flickr's).
     private func list(_ language: Language, stored: Stored) -> File? {
         let plan = site.plan
-        let root = plan.catalogueRoute(language).urlPath
+        let root = plan.route(CataloguePage.Kind(), language).urlPath
         var pages: [Value] = []
         var bytes = 0
-        var paths = plan.defaultOrder.map { plan.motorcycleRoute(language, index: $0) }.map {
+        var paths = plan.defaultOrder.map { plan.route(MotorcyclePage.Kind(index: $0), language) }.map {
             ($0.filePath, String($0.urlPath.dropFirst(root.count)))
         }
         for (number, _) in BrowserData.specChunks(plan) {
@@ -189,7 +190,7 @@ struct OfflineStage: Generator {
         let site = build.site
         let files = OfflineFiles(site: site).stage(number) { build.stored($0) } ?? []
         return files.map { file in
-            let known = file.context["t"] == nil ? [:] : ["t": site.labelDigests[file.language]!]
+            let known = file.context["t"] == nil ? [:] : ["t": site.frame.edition(file.language).labelsDigest]
             let context = file.context
             return site.drawnProduct(file.path, template: file.template, keys: build.keys, known: known) { context }
         }

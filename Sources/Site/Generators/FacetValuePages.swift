@@ -6,8 +6,9 @@ struct FacetValuePages: Generator {
         let key = FacetValuePageKey(
             plan: site.plan, parts: MotorcyclePageKey(plan: site.plan, setting: build.keys.setting))
         return site.plan.pages.compactMap { page in
-            guard case .facetValue = page.kind else { return nil }
-            return site.pageProduct(page, keys: build.keys) { key.digest(for: page) }
+            Self.takes(page) ? site.pageProduct(page, keys: build.keys) { key.digest(for: page) } : nil
         }
     }
+
+    static func takes(_ page: Page) -> Bool { page.kind is FacetPages.ValueKind }
 }

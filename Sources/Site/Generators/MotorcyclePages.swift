@@ -6,12 +6,9 @@ struct MotorcyclePages: Generator {
         let site = build.site
         let key = MotorcyclePageKey(plan: site.plan, setting: build.keys.setting)
         return site.plan.pages.compactMap { page in
-            switch page.kind {
-            case .motorcycle, .gallery:
-                return site.pageProduct(page, keys: build.keys) { key.digest(for: page) }
-            default:
-                return nil
-            }
+            Self.takes(page) ? site.pageProduct(page, keys: build.keys) { key.digest(for: page) } : nil
         }
     }
+
+    static func takes(_ page: Page) -> Bool { page.kind is MotorcyclePage.Kind || page.kind is GalleryPage.Kind }
 }

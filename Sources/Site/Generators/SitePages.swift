@@ -5,10 +5,8 @@ struct SitePages: Generator {
     func products(in build: BuildScope) -> [Product] {
         let site = build.site
         return site.plan.pages.compactMap { page in
-            switch page.kind {
-            case .motorcycle, .gallery, .facetValue: return nil
-            default: return site.pageProduct(page, keys: build.keys)
-            }
+            if MotorcyclePages.takes(page) || FacetValuePages.takes(page) { return nil }
+            return site.pageProduct(page, keys: build.keys)
         }
     }
 }

@@ -19,10 +19,8 @@ struct CataloguePage {
         1...max(1, (count + pageSize - 1) / pageSize)
     }
 
-    func context(for page: Page, frame: PageFrame) -> [String: Value] {
+    func context(for page: Page, frame: PageFrame, number: Int) -> [String: Value] {
         let l = edition.localization
-        var number = 1
-        if case .cataloguePage(let n) = page.kind { number = n }
         let pages = Self.pageNumbers(plan.catalogue.motorcycles.count)
         let title =
             number == 1
@@ -32,7 +30,7 @@ struct CataloguePage {
             for: page, title: title + " · " + l["site_title"], description: l["catalogue_description"])
         context.merge(self.context(from: page, number: number)) { $1 }
         context["page_title"] = .text(title)
-        context["compare_href"] = .text(page.route.link(to: plan.compareRoute(edition.language)))
+        context["compare_href"] = .text(page.route.link(to: plan.route(ComparePage.Kind(), edition.language)))
         if number == 1 {
             context["controls"] = .map(ValueMap(CatalogueControls(edition: edition, plan: plan).context()))
         }
@@ -74,7 +72,8 @@ struct CataloguePage {
                     pages.map { n in
                         [
                             "number": .number(Double(n)), "current": .bool(n == number),
-                            "href": .text(page.route.link(to: plan.cataloguePageRoute(edition.language, number: n))),
+                            "href": .text(
+                                page.route.link(to: plan.route(CataloguePage.Kind(number: n), edition.language))),
                         ]
                     }),
             ]
@@ -89,5 +88,28 @@ struct CataloguePage {
             // The shape of a row for the script, which draws rows from data with the same markup.
             "row_template": CatalogueRow.shape.value,
         ]
+    }
+}
+
+extension CataloguePage {
+    /// Page `number` of the catalogue: the edition's home (`/<lang>/`) for the first, `/<lang>/page/<n>/` after it.
+    struct Kind: PageKind {
+        var number = 1
+        static let template = "pages/catalogue.html"
+
+        func route(_ language: Language, in plan: SitePlan) -> Route {
+            number <= 1
+                ? Route([language.rawValue])
+                : Route([language.rawValue, plan.slug("slug_page", language), String(number)])
+        }
+
+        func model(for page: Page, in site: Site) -> [String: Value] {
+            CataloguePage(edition: site.edition(of: page), plan: site.plan)
+                .context(for: page, frame: site.frame, number: number)
+        }
+
+        var section: NavigationSection? { .catalogue }
+        /// The catalogue is each edition's home: its `x-default` is the language choice.
+        var defaultsToRoot: Bool { number <= 1 }
     }
 }

@@ -61,3 +61,20 @@ struct ChartsPage {
         return context
     }
 }
+
+extension ChartsPage {
+    /// The edition's charts page (`/en/charts/`).
+    struct Kind: PageKind {
+        static let template = "pages/charts.html"
+
+        func route(_ language: Language, in plan: SitePlan) -> Route {
+            Route([language.rawValue, plan.slug("slug_charts", language)])
+        }
+
+        func model(for page: Page, in site: Site) -> [String: Value] {
+            ChartsPage(edition: site.edition(of: page), plan: site.plan).context(for: page, frame: site.frame)
+        }
+
+        var section: NavigationSection? { .charts }
+    }
+}

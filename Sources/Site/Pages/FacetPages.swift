@@ -8,22 +8,14 @@ struct FacetPages {
 
     private var l: Localization { edition.localization }
 
-    func context(for page: Page, frame: PageFrame) -> [String: Value] {
-        switch page.kind {
-        case .facetOverview(let facet): return overview(page, frame: frame, facet: facet)
-        case .facetValue(let facet, let value): return valuePage(page, frame: frame, facet: facet, value: value)
-        default: return browse(page, frame: frame)
-        }
-    }
-
-    private func browse(_ page: Page, frame: PageFrame) -> [String: Value] {
+    func browse(_ page: Page, frame: PageFrame) -> [String: Value] {
         var context = frame.context(
             for: page, title: l["browse_title"] + " · " + l["site_title"], description: l["browse_description"])
         context["facets"] = .list(
             plan.facets.indices.map { facet in
                 [
                     "title": .text(l[plan.facets[facet].labelKey]),
-                    "href": .text(page.route.link(to: plan.facetRoute(edition.language, facet: facet))),
+                    "href": .text(page.route.link(to: plan.route(OverviewKind(facet: facet), edition.language))),
                     "values": .list(valueLinks(page, facet: facet)),
                 ]
             })
@@ -35,14 +27,14 @@ struct FacetPages {
             let entry = plan.facets[facet].values[value]
             return [
                 "label": .text(entry.label[edition.language]!),
-                "href": .text(page.route.link(to: plan.facetValueRoute(edition.language, facet: facet, value: value))),
+                "href": .text(page.route.link(to: plan.route(ValueKind(facet: facet, value: value), edition.language))),
                 "count": .number(Double(entry.members.count)),
                 "count_text": .text(edition.plural("motorcycles", count: entry.members.count)),
             ]
         }
     }
 
-    private func overview(_ page: Page, frame: PageFrame, facet: Int) -> [String: Value] {
+    func overview(_ page: Page, frame: PageFrame, facet: Int) -> [String: Value] {
         let name = l[plan.facets[facet].labelKey]
         var context = frame.context(
             for: page, title: name + " · " + l["site_title"],
@@ -51,7 +43,7 @@ struct FacetPages {
             let entry = plan.facets[facet].values[value]
             return Bar(
                 label: entry.label[edition.language]!, value: entry.members.count,
-                href: page.route.link(to: plan.facetValueRoute(edition.language, facet: facet, value: value)))
+                href: page.route.link(to: plan.route(ValueKind(facet: facet, value: value), edition.language)))
         }
         context["facet"] = [
             "title": .text(name),
@@ -62,12 +54,12 @@ struct FacetPages {
                         id: "chart-" + plan.facets[facet].id, title: l.format("facet_chart_title", ["facet": name]),
                         description: l["facet_chart_description"]),
                     bars: bars, format: edition.numbers, emptyText: l["chart_no_data"])),
-            "browse_href": .text(page.route.link(to: plan.browseRoute(edition.language))),
+            "browse_href": .text(page.route.link(to: plan.route(BrowseKind(), edition.language))),
         ]
         return context
     }
 
-    private func valuePage(_ page: Page, frame: PageFrame, facet: Int, value: Int) -> [String: Value] {
+    func valuePage(_ page: Page, frame: PageFrame, facet: Int, value: Int) -> [String: Value] {
         let definition = plan.facets[facet]
         let entry = definition.values[value]
         let name = l[definition.labelKey]
@@ -100,9 +92,60 @@ struct FacetPages {
             "heading": .text(title),
             "count_text": .text(edition.plural("motorcycles", count: entry.members.count)),
             "motorcycles": .list(items),
-            "overview_href": .text(page.route.link(to: plan.facetRoute(edition.language, facet: facet))),
+            "overview_href": .text(page.route.link(to: plan.route(OverviewKind(facet: facet), edition.language))),
         ]
         context["thumbnails"] = .bool(thumbnails.areShown)
         return context
+    }
+}
+
+extension FacetPages {
+    /// The edition's list of facets (`/en/browse/`).
+    struct BrowseKind: PageKind {
+        static let template = "pages/browse.html"
+
+        func route(_ language: Language, in plan: SitePlan) -> Route {
+            Route([language.rawValue, plan.slug("slug_browse", language)])
+        }
+
+        func model(for page: Page, in site: Site) -> [String: Value] {
+            FacetPages(edition: site.edition(of: page), plan: site.plan).browse(page, frame: site.frame)
+        }
+
+        var section: NavigationSection? { .browse }
+    }
+
+    /// One facet's overview: its values with their counts and a bar chart (`/en/families/`).
+    struct OverviewKind: PageKind {
+        let facet: Int
+        static let template = "pages/facet-overview.html"
+
+        func route(_ language: Language, in plan: SitePlan) -> Route {
+            Route([language.rawValue, plan.slug(plan.facets[facet].slugKey, language)])
+        }
+
+        func model(for page: Page, in site: Site) -> [String: Value] {
+            FacetPages(edition: site.edition(of: page), plan: site.plan).overview(page, frame: site.frame, facet: facet)
+        }
+
+        var section: NavigationSection? { .browse }
+    }
+
+    /// One value's motorcycles (`/en/families/le-mans/`), at the address the plan made for it in each edition.
+    struct ValueKind: PageKind {
+        let facet: Int
+        let value: Int
+        static let template = "pages/facet-value.html"
+
+        func route(_ language: Language, in plan: SitePlan) -> Route {
+            plan.edition(language).facetValueRoutes[facet][value]
+        }
+
+        func model(for page: Page, in site: Site) -> [String: Value] {
+            FacetPages(edition: site.edition(of: page), plan: site.plan)
+                .valuePage(page, frame: site.frame, facet: facet, value: value)
+        }
+
+        var section: NavigationSection? { .browse }
     }
 }

@@ -16,7 +16,8 @@ struct FacetValuePageKey: Sendable {
 
     /// The digest standing for the page's model: for a facet value's page; nil for every other page.
     func digest(for page: Page) -> Digest? {
-        guard case .facetValue(let facet, let value) = page.kind, let language = page.language else { return nil }
+        guard let kind = page.kind as? FacetPages.ValueKind, let language = page.language else { return nil }
+        let (facet, value) = (kind.facet, kind.value)
         var hasher = StableHasher()
         hasher.combine(3)
         hasher.combine(plan.facets[facet].id)
@@ -25,7 +26,7 @@ struct FacetValuePageKey: Sendable {
         hasher.combine(UInt64(members.count))
         for member in members {
             hasher.combine(parts.bikes[member])
-            hasher.combine(plan.motorcycleRoute(language, index: member).filePath)
+            hasher.combine(plan.route(MotorcyclePage.Kind(index: member), language).filePath)
         }
         parts.combineFrame(of: page, into: &hasher)
         return hasher.finalize()

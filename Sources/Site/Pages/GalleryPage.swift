@@ -47,9 +47,26 @@ struct GalleryPage {
             "title": .text(title),
             "count_text": .text(edition.plural("images", count: count)),
             "photos": .list(photos),
-            "bike_href": .text(page.route.link(to: plan.motorcycleRoute(edition.language, index: index))),
+            "bike_href": .text(page.route.link(to: plan.route(MotorcyclePage.Kind(index: index), edition.language))),
             "back": .text(l.format("back_to_bike", ["name": bike.general.name])),
         ]
         return context
+    }
+}
+
+extension GalleryPage {
+    /// The photos of the motorcycle at `index`, in a folder of its page: planned for the motorcycles with photos.
+    struct Kind: PageKind {
+        let index: Int
+        static let template = "pages/gallery.html"
+
+        func route(_ language: Language, in plan: SitePlan) -> Route {
+            Route(plan.edition(language).motorcycleRoutes[index].folders + [plan.slug("slug_gallery", language)])
+        }
+
+        func model(for page: Page, in site: Site) -> [String: Value] {
+            GalleryPage(edition: site.edition(of: page), plan: site.plan, index: index)
+                .context(for: page, frame: site.frame)
+        }
     }
 }

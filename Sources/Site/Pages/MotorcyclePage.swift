@@ -28,9 +28,11 @@ struct MotorcyclePage {
         let l = edition.localization
         let (title, description) = (self.title, metaDescription)
         var context = frame.context(for: page, title: title + " · " + l["site_title"], description: description)
-        let gallery = bike.images.isEmpty ? nil : page.route.link(to: plan.galleryRoute(edition.language, index: index))
+        let gallery =
+            bike.images.isEmpty
+            ? nil : page.route.link(to: plan.route(GalleryPage.Kind(index: index), edition.language))
         context.merge(self.context(imagesHref: { _ in gallery })) { $1 }
-        context["catalogue_href"] = .text(page.route.link(to: plan.catalogueRoute(edition.language)))
+        context["catalogue_href"] = .text(page.route.link(to: plan.route(CataloguePage.Kind(), edition.language)))
         context["gallery_href"] = gallery.map { .text($0) } ?? .null
         context["facet_links"] = .list(facetLinks(from: page))
         context["history"] =
@@ -39,7 +41,7 @@ struct MotorcyclePage {
                     .bikeHistory(index) { page.route.link(to: $0) }
             } ?? .null
         context["social"] = SocialMetadata(
-            edition: edition, alternateLocales: frame.alternateLocales[edition.language]!, bike: bike,
+            edition: edition, alternateLocales: frame.edition(edition.language).alternateLocales, bike: bike,
             baseURL: frame.baseURL, route: page.route
         )
         .value(title: title, description: description)
@@ -137,5 +139,20 @@ struct MotorcyclePage {
             ]
         }
         return ["id": .text(section.id), "title": .text(section.title), "rows": .list(rows)]
+    }
+}
+
+extension MotorcyclePage {
+    /// The page of the motorcycle at `index` of the catalogue, at the address its slug gives it in each edition.
+    struct Kind: PageKind {
+        let index: Int
+        static let template = "pages/motorcycle.html"
+
+        func route(_ language: Language, in plan: SitePlan) -> Route { plan.edition(language).motorcycleRoutes[index] }
+
+        func model(for page: Page, in site: Site) -> [String: Value] {
+            MotorcyclePage(edition: site.edition(of: page), plan: site.plan, index: index)
+                .context(for: page, frame: site.frame)
+        }
     }
 }

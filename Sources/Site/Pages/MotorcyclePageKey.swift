@@ -70,15 +70,14 @@ struct MotorcyclePageKey: Sendable {
     /// The digest standing for the page's model: for a motorcycle's page or gallery; nil for every other page.
     func digest(for page: Page) -> Digest? {
         var hasher = StableHasher()
-        switch page.kind {
-        case .motorcycle(let bike):
+        if let kind = page.kind as? MotorcyclePage.Kind {
             hasher.combine(1)
-            hasher.combine(bikes[bike])
-            if !histories.isEmpty { hasher.combine(histories[bike]) }
-        case .gallery(let bike):
+            hasher.combine(bikes[kind.index])
+            if !histories.isEmpty { hasher.combine(histories[kind.index]) }
+        } else if let kind = page.kind as? GalleryPage.Kind {
             hasher.combine(2)
-            hasher.combine(bikes[bike])
-        default:
+            hasher.combine(bikes[kind.index])
+        } else {
             return nil
         }
         combineFrame(of: page, into: &hasher)

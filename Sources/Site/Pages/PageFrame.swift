@@ -9,14 +9,8 @@ struct PageFrame: Sendable {
     let baseURL: String?
     let datasetVersion: Int
     let editions: Editions
-    /// The `t` map of every page, made once per edition rather than once per page.
-    let labelValues: [Language: Value]
-    /// The footer's dataset line, the same on every page of an edition.
-    let footerData: [Language: Value]
-    /// Per edition, the locales of the other editions, in order (`og:locale:alternate`).
-    let alternateLocales: [Language: [String]]
-    /// Per edition, the main navigation's sections: key, label and route, made once rather than on every page.
-    let navigationEntries: [Language: [(section: String, label: String, route: Route)]]
+    /// What every page of an edition shares (`edition(_:)`).
+    private let editionFrames: [Language: EditionFrame]
 
     /// Overrides the base URL's path for the 404 page's links (see `BuildOptions.servedFromPath`).
     let servedFromPath: String?
@@ -33,20 +27,17 @@ struct PageFrame: Sendable {
         self.datasetVersion = datasetVersion
         self.editions = editions
         catalogueData = BrowserData.cataloguePaths(plan)
-        labelValues = editions.mapValues { .map(ValueMap($0.localization.labels.mapValues { Value.text($0) })) }
-        footerData = editions.mapValues {
-            .text($0.localization.format("footer_data", ["version": String(datasetVersion)]))
+        editionFrames = editions.mapValues {
+            EditionFrame($0, editions: editions, plan: plan, datasetVersion: datasetVersion)
         }
-        alternateLocales = editions.mapValues { edition in
-            editions.all.filter { $0.language != edition.language }.map(\.localization.locale)
+    }
+
+    /// What every page of an edition shares; every edition of the site has it.
+    func edition(_ language: Language) -> EditionFrame {
+        guard let frame = editionFrames[language] else {
+            preconditionFailure("no edition \(language.rawValue) in the page frame")
         }
-        navigationEntries = editions.mapValues { edition in
-            let language = edition.language
-            return [
-                ("catalogue", plan.catalogueRoute(language)), ("browse", plan.browseRoute(language)),
-                ("charts", plan.chartsRoute(language)), ("garage", plan.garageRoute(language)),
-            ].map { section, route in (section, edition.localization["nav_" + section], route) }
-        }
+        return frame
     }
 
     static let sourceURL = "https://github.com/hispanico94/Guzzi-Tracker"
@@ -56,6 +47,7 @@ struct PageFrame: Sendable {
     func context(for page: Page, title: String, description: String) -> [String: Value] {
         let language = page.language ?? editions.defaultLanguage
         let edition = editions[page: language]
+        let shared = self.edition(language)
         let route = page.route
         var alternates: [Value] = editions.languages.compactMap { lang in
             guard let twin = page.twins[lang] else { return nil }
@@ -80,8 +72,8 @@ struct PageFrame: Sendable {
                 ]
             }
         }
-        let nav: [Value] = navigation(page, language: language)
-        let editionRoot = rootLink(from: page) + plan.catalogueRoute(language).urlPath
+        let nav: [Value] = navigation(page, entries: shared.navigation)
+        let editionRoot = rootLink(from: page) + plan.route(CataloguePage.Kind(), language).urlPath
         let pageValue: ValueMap = [
             "lang": .text(language.rawValue),
             "locale": .text(edition.localization.locale),
@@ -101,33 +93,26 @@ struct PageFrame: Sendable {
             // the edition's What's new page and Atom feed, when the dataset has a history (the feed also needs the
             // base URL: its addresses are absolute)
             "whats_new": plan.history == nil || page.language == nil
-                ? .null : .text(link(from: page, to: plan.whatsNewRoute(language))),
+                ? .null : .text(link(from: page, to: plan.route(WhatsNewPage.Kind(), language))),
             "feed": plan.history == nil || page.language == nil
                 ? .null : baseURL.map { .text($0 + plan.feedFile(language)) } ?? .null,
             // the catalogue's search from every page of an edition: a form that lands on the catalogue with `?q=`
             // (the catalogue has its own field)
             "search": page.language == nil || isCatalogue(page)
-                ? .null : .text(link(from: page, to: plan.catalogueRoute(language))),
+                ? .null : .text(link(from: page, to: plan.route(CataloguePage.Kind(), language))),
             "switches": .list(switcher),
             "nav": .list(nav),
-            "footer_data": footerData[language]!,
+            "footer_data": shared.footerData,
             "source_url": .text(PageFrame.sourceURL),
             "licence_url": .text(PageFrame.licenceURL),
         ]
-        return ["page": .map(pageValue), "t": labelValues[language]!]
+        return ["page": .map(pageValue), "t": shared.labels]
     }
 
     /// The main navigation: the catalogue, the facets, the charts and the Garage, with the current section marked.
-    func navigation(_ page: Page, language: Language) -> [Value] {
-        let section: String
-        switch page.kind {
-        case .catalogue, .cataloguePage: section = "catalogue"
-        case .browse, .facetOverview, .facetValue: section = "browse"
-        case .charts: section = "charts"
-        case .garage: section = "garage"
-        default: section = ""
-        }
-        return navigationEntries[language]!.map { entry in
+    func navigation(_ page: Page, entries: [(section: NavigationSection, label: String, route: Route)]) -> [Value] {
+        let section = page.kind.section
+        return entries.map { entry in
             [
                 "href": .text(link(from: page, to: entry.route)),
                 "label": .text(entry.label),
@@ -137,22 +122,17 @@ struct PageFrame: Sendable {
         }
     }
 
-    func isCatalogue(_ page: Page) -> Bool {
-        switch page.kind {
-        case .catalogue, .cataloguePage: return true
-        default: return false
-        }
-    }
+    func isCatalogue(_ page: Page) -> Bool { page.kind is CataloguePage.Kind }
 
     /// A link from `page` to `target`. The 404 page is served at any address, so its links cannot be relative:
     /// they start from the base URL's path (or `/`).
     func link(from page: Page, to target: Route) -> String {
-        if case .notFound = page.kind { return absoluteRoot + target.filePath }
+        if page.kind is NotFoundPage.Kind { return absoluteRoot + target.filePath }
         return page.route.link(to: target)
     }
 
     func rootLink(from page: Page) -> String {
-        if case .notFound = page.kind { return absoluteRoot }
+        if page.kind is NotFoundPage.Kind { return absoluteRoot }
         return page.route.rootPrefix
     }
 

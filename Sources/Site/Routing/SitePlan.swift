@@ -68,60 +68,31 @@ struct SitePlan: Sendable {
                 texts: Array(made[(edition * bikes.count)..<((edition + 1) * bikes.count)]),
                 motorcycleRoutes: bikes.map { Route(Self.motorcycleFolders(language, slug: slugs[$0.id]!)) },
                 facetValueRoutes: facets.indices.map { facet in
-                    let folders = facetRoute(language, facet: facet).folders
+                    let folders = route(FacetPages.OverviewKind(facet: facet), language).folders
                     return facets[facet].values.map { Route(folders + [$0.slug[language]!]) }
                 })
         }
         pages = planPages()
     }
 
+    /// The site's pages, in the order they are written and listed in the sitemap: which pages of each kind the
+    /// catalogue has. Each kind says where its pages go and what they show (`PageKind`).
     private func planPages() -> [Page] {
-        var pages: [Page] = []
-        /// One page per edition, twinned across editions.
-        func add(_ kind: Page.Kind, template: String, defaultToRoot: Bool = false, _ route: (Language) -> Route) {
-            let twins = Dictionary(uniqueKeysWithValues: languages.map { ($0, route($0)) })
-            for language in languages {
-                pages.append(
-                    Page(
-                        kind: kind, route: twins[language]!, language: language, twins: twins,
-                        defaultTwin: defaultToRoot ? .root : twins[defaultLanguage]!, template: "pages/\(template).html"
-                    ))
-            }
-        }
-        pages.append(
-            Page(
-                kind: .languageChoice, route: .root, language: nil,
-                twins: Dictionary(uniqueKeysWithValues: languages.map { ($0, catalogueRoute($0)) }),
-                defaultTwin: .root, template: "pages/language-choice.html"))
-        pages.append(
-            Page(
-                kind: .notFound, route: Route([], fileName: "404.html"), language: nil, twins: [:],
-                defaultTwin: Route([], fileName: "404.html"), template: "pages/not-found.html"))
-        add(.catalogue, template: "catalogue", defaultToRoot: true, catalogueRoute)
-        for number in CataloguePage.pageNumbers(catalogue.motorcycles.count).dropFirst() {
-            add(.cataloguePage(number: number), template: "catalogue") { cataloguePageRoute($0, number: number) }
-        }
-        add(.garage, template: "garage", garageRoute)
-        add(.compare, template: "compare", compareRoute)
-        add(.offline, template: "offline", offlineRoute)
-        add(.browse, template: "browse", browseRoute)
-        add(.charts, template: "charts", chartsRoute)
-        if history != nil { add(.whatsNew, template: "whats-new", whatsNewRoute) }
+        var kinds: [any PageKind] = [LanguageChoicePage.Kind(), NotFoundPage.Kind()]
+        kinds += CataloguePage.pageNumbers(catalogue.motorcycles.count).map { CataloguePage.Kind(number: $0) }
+        kinds += [
+            GaragePage.Kind(), ComparePage.Kind(), OfflinePage.Kind(), FacetPages.BrowseKind(), ChartsPage.Kind(),
+        ]
+        if history != nil { kinds.append(WhatsNewPage.Kind()) }
         for facet in facets.indices {
-            add(.facetOverview(facet: facet), template: "facet-overview") { facetRoute($0, facet: facet) }
-            for value in facets[facet].values.indices {
-                add(.facetValue(facet: facet, value: value), template: "facet-value") {
-                    facetValueRoute($0, facet: facet, value: value)
-                }
-            }
+            kinds.append(FacetPages.OverviewKind(facet: facet))
+            kinds += facets[facet].values.indices.map { FacetPages.ValueKind(facet: facet, value: $0) }
         }
         for index in catalogue.motorcycles.indices {
-            add(.motorcycle(index: index), template: "motorcycle") { motorcycleRoute($0, index: index) }
-            if !catalogue.motorcycles[index].images.isEmpty {
-                add(.gallery(index: index), template: "gallery") { galleryRoute($0, index: index) }
-            }
+            kinds.append(MotorcyclePage.Kind(index: index))
+            if !catalogue.motorcycles[index].images.isEmpty { kinds.append(GalleryPage.Kind(index: index)) }
         }
-        return pages
+        return kinds.flatMap { $0.pages(in: self) }
     }
 
     func slug(_ key: String, _ language: Language) -> String { folderSlugs[language]![key] }
@@ -143,44 +114,9 @@ struct SitePlan: Sendable {
         String(Route(motorcycleFolders(language, slug: slug)).filePath.dropFirst(language.rawValue.count + 1))
     }
 
-    func catalogueRoute(_ language: Language) -> Route { Route([language.rawValue]) }
-
-    /// Page `number` of the plain catalogue list: the catalogue itself for page 1, `/<lang>/page/<n>/` after it.
-    func cataloguePageRoute(_ language: Language, number: Int) -> Route {
-        number <= 1
-            ? catalogueRoute(language) : Route([language.rawValue, slug("slug_page", language), String(number)])
-    }
-
-    func motorcycleRoute(_ language: Language, index: Int) -> Route {
-        edition(language).motorcycleRoutes[index]
-    }
-
-    func galleryRoute(_ language: Language, index: Int) -> Route {
-        Route(motorcycleRoute(language, index: index).folders + [slug("slug_gallery", language)])
-    }
-
-    func browseRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_browse", language)]) }
-
-    func chartsRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_charts", language)]) }
-
-    func whatsNewRoute(_ language: Language) -> Route {
-        Route([language.rawValue, slug("slug_whats_new", language)])
-    }
+    /// A page's address in an edition, as its kind gives it: `plan.route(ComparePage.Kind(), language)`.
+    func route(_ kind: some PageKind, _ language: Language) -> Route { kind.route(language, in: self) }
 
     /// An edition's Atom feed (`FeedFiles`), beside its catalogue.
     func feedFile(_ language: Language) -> String { language.rawValue + "/atom.xml" }
-
-    func compareRoute(_ language: Language) -> Route { Route([language.rawValue, slug("slug_compare", language)]) }
-
-    func garageRoute(_ language: Language) -> Route { Route([language.rawValue, "garage"]) }
-
-    func offlineRoute(_ language: Language) -> Route { Route([language.rawValue, "offline"]) }
-
-    func facetRoute(_ language: Language, facet: Int) -> Route {
-        Route([language.rawValue, slug(facets[facet].slugKey, language)])
-    }
-
-    func facetValueRoute(_ language: Language, facet: Int, value: Int) -> Route {
-        edition(language).facetValueRoutes[facet][value]
-    }
 }

@@ -192,8 +192,8 @@ import Testing
         let index = try #require(catalogue.motorcycles.firstIndex { $0.id == id })
         return Set(
             plan.pages.compactMap { page in
-                guard case .facetValue(let facet, let value) = page.kind,
-                    plan.facets[facet].values[value].members.contains(index)
+                guard let kind = page.kind as? FacetPages.ValueKind,
+                    plan.facets[kind.facet].values[kind.value].members.contains(index)
                 else { return nil }
                 return page.route.filePath
             })

@@ -44,7 +44,7 @@ import Testing
         #expect(SiteFixtures.read(folder + "/site/it/index.html").contains(#""compare_differs": "diverso""#))
     }
 
-    /// The strings are the edition's, the same on every page of it (rendered once, `Site.uiStrings`); what depends
+    /// The strings are the edition's, the same on every page of it (rendered once, `Site.Given.uiStrings`); what depends
     /// on the page's folder is in the element's attributes, relative to the page.
     @Test func eachPageHasItsEditionsStringsAndItsOwnAddresses() throws {
         let options = SiteFixtures.buildOptions(output: "/nonexistent")
@@ -69,7 +69,7 @@ import Testing
             let root = page.route.fileName == "404.html" ? "/" : page.route.rootPrefix
             #expect(
                 attributes.contains(
-                    "data-root=\"\(root + plan.catalogueRoute(Language(rawValue: lang)).urlPath)\""),
+                    "data-root=\"\(root + plan.route(CataloguePage.Kind(), Language(rawValue: lang)).urlPath)\""),
                 "\(page.route.filePath)")
             #expect(attributes.contains("data-storage=\"\(root)assets/storage."), "\(page.route.filePath)")
         }
