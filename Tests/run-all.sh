@@ -20,9 +20,10 @@
 #                    Sources/OperatingSystem) and its self-tests, python3 -m unittest discover -s Tests/Platform
 #   workflow-lint    actionlint .github/workflows/*.yml
 #   js-unit          node --test Tests/JavaScript/*.test.js (the browser scripts' pure parts, without a DOM)
-#   swift-build      swift build
-#   swift-test       swift test --no-parallel (in the background from after swift-build, beside the site and browser stages,
-#                    reported after them)
+#   swift-build      swift build (started in the background before the install, which on a fresh machine is
+#                    mostly waiting on the network; the stage waits for it and reports it)
+#   swift-test       swift test --no-parallel (in the background from the end of swift-build, beside the install and
+#                    the site and browser stages, reported after them)
 #   swift-build-portable, swift-test-portable
 #                    the same with -Xswiftc -DGUZZI_PORTABLE (a Linux build that takes the code paths of the
 #                    other platforms, issue 34) in the scratch folder .build-portable: swift build --build-tests,
@@ -364,14 +365,48 @@ workflow_lint() {
 }
 
 BIN=""
+# swift_build: the debug build, and the path of its binary into $TMP/bin-path (asked here, since SwiftPM's lock on
+# .build would make a later `--show-bin-path` wait for the background `swift test` to finish compiling)
 swift_build() {
+    local bin
     swift build || return 1
-    BIN="$(swift build --show-bin-path)/guzzi-site"
-    [[ -x "$BIN" ]] || {
-        echo "built binary not found: $BIN"
+    bin="$(swift build --show-bin-path)/guzzi-site"
+    [[ -x "$bin" ]] || {
+        echo "built binary not found: $bin"
         return 1
     }
-    echo "binary: $BIN"
+    echo "binary: $bin"
+    echo "$bin" >"$TMP/bin-path"
+}
+
+# The Swift build starts first, before the install, and `swift test` follows it at once, in the background: on a
+# fresh machine the install is mostly waiting on the network and the disk, and the compiler takes that time
+# instead of waiting for it; the stage swift-build then waits for the build and reports it.
+start_swift_build() {
+    wanted swift-build || wanted swift-test || return 0
+    set -m # process groups of their own, which cleanup() can stop whole
+    (
+        # one test at a time: in parallel, tests that wait on child processes and servers held both threads of
+        # Swift Testing's pool, and on a slow run ten of them passed their one-minute limits after 417 s of waiting
+        background_step swift-build swift_build && background_step swift-test swift test --no-parallel
+    ) &
+    SWIFT_PIDS+=($!)
+    set +m
+    echo "==> swift-build, then swift-test: started in the background (pid $!)"
+}
+
+# wait_for_swift_build: the background build's output once it has ended (the chain goes on with swift-test)
+wait_for_swift_build() {
+    while [[ ! -f "$TMP/background-swift-build.rc" ]]; do
+        kill -0 "${SWIFT_PIDS[0]}" 2>/dev/null || break
+        sleep 0.5
+    done
+    [[ -f "$TMP/background-swift-build.rc" ]] || {
+        echo "the background build ended without a result"
+        return 1
+    }
+    report_background swift-build || return 1
+    BIN="$(cat "$TMP/bin-path")"
 }
 
 # The portable build: -DGUZZI_PORTABLE makes a Linux build take the other platforms' code paths (the ones a Mac
@@ -402,13 +437,8 @@ swift_portable() {
 # done long before the browsers.
 # Each step's output goes to $TMP/background-<stage>.log, its exit code and duration to …/<stage>.rc; a failed
 # portable build skips its tests, as a failing stage ends the run.
-SWIFT_PIDS=()
-start_swift_tests() {
-    set -m # process groups of their own, which cleanup() can stop whole
-    # one test at a time: in parallel, tests that wait on child processes and servers held both threads of Swift
-    # Testing's pool, and on a slow run ten of them passed their one-minute limits after 417 s of waiting
-    background_step swift-test swift test --no-parallel &
-    SWIFT_PIDS+=($!)
+start_portable_tests() {
+    set -m
     (
         background_step swift-build-portable swift_portable build --build-tests &&
             background_step swift-test-portable swift_portable test --skip-build --no-parallel --filter "$PORTABLE_SUITES"
@@ -416,7 +446,7 @@ start_swift_tests() {
     SWIFT_PIDS+=($!)
     set +m
     echo
-    echo "==> swift-test; swift-build-portable, swift-test-portable: started in the background (pids ${SWIFT_PIDS[*]})"
+    echo "==> swift-build-portable, then swift-test-portable: started in the background (pid $!)"
 }
 
 # background_step NAME CMD... : CMD into $TMP/background-NAME.log and .rc (skipped, and successful, when STAGES
@@ -631,6 +661,7 @@ publish_nginx() (
 )
 
 echo "guzzi-site tests in $ROOT ($(swift --version 2>/dev/null | head -n 1 || echo 'swift: not found'))"
+start_swift_build
 
 stage install install_deps
 stage site-checks site_check_selftests
@@ -648,8 +679,8 @@ else
     echo
     echo "==> js-unit: skipped (no node: on Linux apt nodejs; on macOS install node)"
 fi
-if stage swift-build swift_build; then
-    start_swift_tests
+if stage swift-build wait_for_swift_build; then
+    start_portable_tests
     # the sample build needs no base URL: the checks infer the site URL from its canonical links
     stage build-sample build_sample && check_site sample "$TMP/sample" auto
     if [[ -f "$REAL_DATA" ]]; then
