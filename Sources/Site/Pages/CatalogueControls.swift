@@ -63,7 +63,8 @@ struct CatalogueControls {
         let l = edition.localization
         let bikes = plan.catalogue.motorcycles
         // the "not stated" value of the family facet is no family to tick
-        let families = (plan.facets.first { $0.id == "family" }?.values ?? []).filter { value in
+        let family = plan.facets.firstIndex { $0.id == "family" }
+        let families = (family.map { plan.edition(edition.language).facets[$0] } ?? []).filter { value in
             value.members.allSatisfy { bikes[$0].general.family != nil }
         }
         return [
@@ -71,7 +72,7 @@ struct CatalogueControls {
                 families.enumerated().map { offset, value in
                     [
                         "id": .text("f-family-\(offset + 1)"),
-                        "name": .text(value.label[edition.language] ?? ""),
+                        "name": .text(value.label),
                         "count": .text(number(value.members.count)),
                     ]
                 }),

@@ -7,6 +7,8 @@ struct FacetPages {
     let plan: SitePlan
 
     private var l: Localization { edition.localization }
+    /// Each facet's values in this edition: label, page, motorcycles.
+    private var values: [[EditionFacetValue]] { plan.edition(edition.language).facets }
 
     func browse(_ page: Page, frame: PageFrame) -> [String: Value] {
         var context = frame.context(
@@ -23,11 +25,10 @@ struct FacetPages {
     }
 
     private func valueLinks(_ page: Page, facet: Int) -> [Value] {
-        plan.facets[facet].values.indices.map { value in
-            let entry = plan.facets[facet].values[value]
-            return [
-                "label": .text(entry.label[edition.language]!),
-                "href": .text(page.route.link(to: plan.route(ValueKind(facet: facet, value: value), edition.language))),
+        values[facet].map { entry in
+            [
+                "label": .text(entry.label),
+                "href": .text(page.route.link(to: entry.route)),
                 "count": .number(Double(entry.members.count)),
                 "count_text": .text(edition.plural("motorcycles", count: entry.members.count)),
             ]
@@ -39,11 +40,8 @@ struct FacetPages {
         var context = frame.context(
             for: page, title: name + " · " + l["site_title"],
             description: l.format("facet_overview_description", ["facet": name.lowercased()]))
-        let bars = plan.facets[facet].values.indices.map { value in
-            let entry = plan.facets[facet].values[value]
-            return Bar(
-                label: entry.label[edition.language]!, value: entry.members.count,
-                href: page.route.link(to: plan.route(ValueKind(facet: facet, value: value), edition.language)))
+        let bars = values[facet].map { entry in
+            Bar(label: entry.label, value: entry.members.count, href: page.route.link(to: entry.route))
         }
         context["facet"] = [
             "title": .text(name),
@@ -61,9 +59,9 @@ struct FacetPages {
 
     func valuePage(_ page: Page, frame: PageFrame, facet: Int, value: Int) -> [String: Value] {
         let definition = plan.facets[facet]
-        let entry = definition.values[value]
+        let entry = values[facet][value]
         let name = l[definition.labelKey]
-        let label = entry.label[edition.language]!
+        let label = entry.label
         let title = l.format("facet_value_title", ["facet": name, "value": label])
         var context = frame.context(
             for: page, title: title + " · " + l["site_title"],
@@ -138,7 +136,7 @@ extension FacetPages {
         static let template = "pages/facet-value.html"
 
         func route(_ language: Language, in plan: SitePlan) -> Route {
-            plan.edition(language).facetValueRoutes[facet][value]
+            plan.edition(language).facets[facet][value].route
         }
 
         func model(for page: Page, in site: Site) -> [String: Value] {

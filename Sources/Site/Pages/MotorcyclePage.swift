@@ -55,16 +55,13 @@ struct MotorcyclePage {
             zip(memberships, memberships.dropFirst()).allSatisfy { $0.facet <= $1.facet },
             "memberships are read in one pass, so they must be in facet order, as SitePlan makes them")
         let language = edition.language
-        let routes = plan.edition(language).facetValueRoutes
+        let facets = plan.edition(language).facets
         var next = 0
         return plan.facets.indices.map { facetIndex in
             var values: [Value] = []
             while next < memberships.count && memberships[next].facet == facetIndex {
-                let value = memberships[next].value
-                values.append([
-                    "label": .text(plan.facets[facetIndex].values[value].label[language]!),
-                    "href": .text(page.route.link(to: routes[facetIndex][value])),
-                ])
+                let value = facets[facetIndex][memberships[next].value]
+                values.append(["label": .text(value.label), "href": .text(page.route.link(to: value.route))])
                 next += 1
             }
             return [

@@ -45,9 +45,9 @@ struct MotorcyclePageKey: Sendable {
         let values = plan.facets.map { facet in
             facet.values.map { value in
                 var hasher = StableHasher()
-                for language in value.slug.keys.sorted() {
+                for (language, slug) in value.slug.sorted(by: { $0.key < $1.key }) {
                     hasher.combine(language.rawValue)
-                    hasher.combine(value.slug[language]!)
+                    hasher.combine(slug)
                     hasher.combine(value.label[language] ?? "")
                 }
                 return hasher.finalize()

@@ -67,9 +67,9 @@ struct SitePlan: Sendable {
             editionPlans[language] = EditionPlan(
                 texts: Array(made[(edition * bikes.count)..<((edition + 1) * bikes.count)]),
                 motorcycleRoutes: bikes.map { Route(Self.motorcycleFolders(language, slug: slugs[$0.id]!)) },
-                facetValueRoutes: facets.indices.map { facet in
+                facets: facets.indices.map { facet in
                     let folders = route(FacetPages.OverviewKind(facet: facet), language).folders
-                    return facets[facet].values.map { Route(folders + [$0.slug[language]!]) }
+                    return facets[facet].values.map { EditionFacetValue($0, language: language, folders: folders) }
                 })
         }
         pages = planPages()
