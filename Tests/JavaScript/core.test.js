@@ -90,3 +90,29 @@ test("records turn the data's columns into objects with their page URL, from the
   assert.equal(records[1].family, null); // a short row: missing fields are null
   assert.deepEqual(G.records(undefined), []);
 });
+
+test("records can be made a slice of the rows at a time, with their positions in the catalogue", () => {
+  const data = { fields: ["id", "slug"], bike_url: "moto/{slug}/", motorcycles: [[1, "a"], [2, "b"], [3, "c"]] };
+  const whole = G.records(data, 1000);
+  const sliced = [...G.records(data, 1000, 0, 2), ...G.records(data, 1000, 2, 3)];
+  assert.deepEqual(sliced, whole);
+  assert.deepEqual(sliced.map((r) => [r.position, r.url]), [[1000, "moto/a/"], [1001, "moto/b/"], [1002, "moto/c/"]]);
+});
+
+test("inSlices covers every index once, in order, and yields to other tasks between slices", async () => {
+  const seen = [];
+  const tasks = [];
+  let between = 0;
+  const done = G.inSlices(1000, (from, to) => {
+    tasks.push([from, to]);
+    for (let i = from; i < to; i += 1) seen.push(i);
+    const end = Date.now() + 1; // slow work: the budget below runs out after a few slices
+    while (Date.now() < end) {}
+  }, 2);
+  setTimeout(() => (between += 1), 0); // a task queued while the first slice ran: it runs before the last
+  await done;
+  assert.deepEqual(seen, Array.from({ length: 1000 }, (_, i) => i));
+  assert.ok(tasks.every(([from, to]) => to - from <= 16 && to > from));
+  assert.equal(between, 1, "a task queued meanwhile ran before the slices were done");
+  await G.inSlices(0, () => assert.fail("no slice of nothing"));
+});
