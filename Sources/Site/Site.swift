@@ -10,7 +10,7 @@ struct Site: Sendable {
     let frame: PageFrame
     /// The stylesheet, scripts and icons, under their published names: the `asset` variable of every page.
     let assets: SiteAssets
-    /// Per edition, what every page of it is given besides its model (`given(_:)`).
+    /// Per edition, what every page of it is given besides its model (`given(for:)`).
     private let givenByEdition: [Language: Given]
 
     /// What every page of an edition is given besides its model, rendered once.
@@ -72,8 +72,9 @@ struct Site: Sendable {
         givenByEdition = given
     }
 
-    /// What every page of an edition is given besides its model; every edition of the site has it.
-    func given(_ language: Language) -> Given {
+    /// What every page of the page's edition is given besides its model; every edition of the site has it.
+    func given(for page: Page) -> Given {
+        let language = edition(of: page).language
         guard let given = givenByEdition[language] else {
             preconditionFailure("no edition \(language.rawValue) in the site")
         }
@@ -89,7 +90,7 @@ struct Site: Sendable {
     func render(_ page: Page, context: [String: Value]) throws(SiteError) -> [UInt8] {
         var context = context
         context["asset"] = assets.templateValue(from: frame.rootLink(from: page))
-        context["ui_strings"] = given(edition(of: page).language).uiStrings
+        context["ui_strings"] = given(for: page).uiStrings
         do {
             return try library.renderBytes(
                 page.template, context: context,

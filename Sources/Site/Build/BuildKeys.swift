@@ -78,7 +78,7 @@ struct BuildKeys: Sendable {
     }
 
     /// The key of a page rendered by a template (`templateDigest`, see `TemplateLibrary.digest(of:)`) from a
-    /// context with this digest, and what every page of its edition is given besides (`Site.given(_:)`: the asset
+    /// context with this digest, and what every page of its edition is given besides (`Site.given(for:)`: the asset
     /// names and the interface strings, kept out of the model so that `serve` keeps its page models when only an
     /// asset or a template changes).
     func page(templateDigest: Digest, locale: String, context: Digest, shared: Digest) -> Digest {

@@ -20,7 +20,7 @@ extension Site {
             }
             let key = keys.page(
                 templateDigest: site.library.digest(of: page.template) ?? .zero, locale: site.locale(of: page),
-                context: modelDigest, shared: site.given(site.edition(of: page).language).digest)
+                context: modelDigest, shared: site.given(for: page).digest)
             return Product.Prepared(key: key) { () throws(SiteError) in
                 try site.render(page, context: model ?? site.context(for: page))
             }

@@ -9,8 +9,7 @@ struct ChartsPage {
 
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
         let l = edition.localization
-        var context = frame.context(
-            for: page, title: l["charts_title"] + " · " + l["site_title"], description: l["charts_description"])
+        var context = frame.context(for: page, labelled: "charts")
         let bikes = plan.catalogue.motorcycles
         let view = plan.edition(edition.language)
         let texts = view.texts

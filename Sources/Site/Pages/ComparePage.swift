@@ -8,9 +8,7 @@ struct ComparePage {
     let plan: SitePlan
 
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
-        let l = edition.localization
-        var context = frame.context(
-            for: page, title: l["compare_title"] + " · " + l["site_title"], description: l["compare_description"])
+        var context = frame.context(for: page, labelled: "compare")
         context["catalogue_href"] = .text(page.route.link(to: plan.route(CataloguePage.Kind(), edition.language)))
         context["compare_href"] = .text(page.route.link(to: plan.route(ComparePage.Kind(), edition.language)))
         // where compare finds a motorcycle's spec chunk, from the edition's folder (BrowserData)

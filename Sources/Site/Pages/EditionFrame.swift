@@ -23,12 +23,12 @@ struct EditionFrame: Sendable {
         labelsDigest = labels.digest
         footerData = .text(l.format("footer_data", ["version": String(datasetVersion)]))
         alternateLocales = editions.all.filter { $0.language != edition.language }.map(\.localization.locale)
-        let sections: [(NavigationSection, any PageKind)] = [
-            (.catalogue, CataloguePage.Kind()), (.browse, FacetPages.BrowseKind()), (.charts, ChartsPage.Kind()),
-            (.garage, GaragePage.Kind()),
+        // each section's page, which declares its section (`PageKind.section`)
+        let pages: [any PageKind] = [
+            CataloguePage.Kind(), FacetPages.BrowseKind(), ChartsPage.Kind(), GaragePage.Kind(),
         ]
-        navigation = sections.map { section, kind in
-            (section, l["nav_" + section.rawValue], kind.route(edition.language, in: plan))
+        navigation = pages.compactMap { kind in
+            kind.section.map { ($0, l["nav_" + $0.rawValue], kind.route(edition.language, in: plan)) }
         }
     }
 }

@@ -11,8 +11,7 @@ struct FacetPages {
     private var values: [[EditionFacetValue]] { plan.edition(edition.language).facets }
 
     func browse(_ page: Page, frame: PageFrame) -> [String: Value] {
-        var context = frame.context(
-            for: page, title: l["browse_title"] + " · " + l["site_title"], description: l["browse_description"])
+        var context = frame.context(for: page, labelled: "browse")
         context["facets"] = .list(
             plan.facets.indices.map { facet in
                 [

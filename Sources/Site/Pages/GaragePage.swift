@@ -8,9 +8,7 @@ struct GaragePage {
     let plan: SitePlan
 
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
-        let l = edition.localization
-        var context = frame.context(
-            for: page, title: l["garage_title"] + " · " + l["site_title"], description: l["garage_description"])
+        var context = frame.context(for: page, labelled: "garage")
         context["catalogue_href"] = .text(page.route.link(to: plan.route(CataloguePage.Kind(), edition.language)))
         context["compare_href"] = .text(page.route.link(to: plan.route(ComparePage.Kind(), edition.language)))
         return context

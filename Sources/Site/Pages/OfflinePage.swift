@@ -8,9 +8,7 @@ struct OfflinePage {
     let plan: SitePlan
 
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
-        let l = edition.localization
-        var context = frame.context(
-            for: page, title: l["offline_title"] + " · " + l["site_title"], description: l["offline_description"])
+        var context = frame.context(for: page, labelled: "offline")
         context["catalogue_href"] = .text(page.route.link(to: plan.route(CataloguePage.Kind(), edition.language)))
         context["garage_href"] = .text(page.route.link(to: plan.route(GaragePage.Kind(), edition.language)))
         return context

@@ -109,6 +109,13 @@ struct PageFrame: Sendable {
         return ["page": .map(pageValue), "t": shared.labels]
     }
 
+    /// The frame of a page its edition's labels `<key>_title` and `<key>_description` name: "Garage · Guzzi Tracker".
+    func context(for page: Page, labelled key: String) -> [String: Value] {
+        let l = editions[page: page.language].localization
+        return context(
+            for: page, title: l[key + "_title"] + " · " + l["site_title"], description: l[key + "_description"])
+    }
+
     /// The main navigation: the catalogue, the facets, the charts and the Garage, with the current section marked.
     func navigation(_ page: Page, entries: [(section: NavigationSection, label: String, route: Route)]) -> [Value] {
         let section = page.kind.section

@@ -9,9 +9,7 @@ struct WhatsNewPage {
     let history: SiteHistory
 
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
-        let l = edition.localization
-        var context = frame.context(
-            for: page, title: l["whats_new_title"] + " · " + l["site_title"], description: l["whats_new_description"])
+        var context = frame.context(for: page, labelled: "whats_new")
         let notes = ReleaseNotes(edition: edition, plan: plan, history: history)
         context["releases"] = .list(
             notes.shown.map { notes.value(history.releases[$0]) { page.route.link(to: $0) } })

@@ -33,12 +33,11 @@ extension PageKind {
     var defaultsToRoot: Bool { false }
 
     func pages(in plan: SitePlan) -> [Page] {
-        let twins = Dictionary(uniqueKeysWithValues: plan.languages.map { ($0, route($0, in: plan)) })
+        let routes = plan.languages.map { ($0, route($0, in: plan)) }
+        let twins = Dictionary(uniqueKeysWithValues: routes)
         let defaultTwin = defaultsToRoot ? Route.root : twins[plan.defaultLanguage] ?? .root
-        return plan.languages.map { language in
-            Page(
-                kind: self, route: route(language, in: plan), language: language, twins: twins, defaultTwin: defaultTwin
-            )
+        return routes.map { language, route in
+            Page(kind: self, route: route, language: language, twins: twins, defaultTwin: defaultTwin)
         }
     }
 }

@@ -40,7 +40,7 @@ import Testing
             for page in plan.pages {
                 var context = site.context(for: page)
                 context["asset"] = assets.templateValue(from: site.frame.rootLink(from: page))
-                context["ui_strings"] = site.given(site.edition(of: page).language).uiStrings
+                context["ui_strings"] = site.given(for: page).uiStrings
                 var found = paths[page.template, default: []]
                 for (key, value) in context { flatten(value, at: key, into: &found) }
                 paths[page.template] = found
