@@ -90,6 +90,7 @@ const cells = [first.querySelector('.bike-thumb'), first.querySelector('.bike-na
   .filter(Boolean);
 const shown = (node) => node.getClientRects().length > 0 && node.getBoundingClientRect().width > 1;
 return {
+  count: rows.length,
   above: rows.filter((r) => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }).length,
   heights: rows.slice(0, 15).map((r) => Math.round(r.getBoundingClientRect().height)),
   head: shown(head) ? Array.from(head.children, left) : [],
@@ -113,7 +114,8 @@ class CatalogueWideCases(Screens):
         self.screen(LAPTOP)
         for lang in ("en", "it"):
             layout = self.catalogue(lang)
-            self.assertGreaterEqual(layout["above"], 15, "%s: %s" % (lang, layout))
+            # the sample holds 13 bikes: then every one of them (the real catalogue, always there in CI, 148)
+            self.assertGreaterEqual(layout["above"], min(15, layout["count"]), "%s: %s" % (lang, layout))
             self.assertTrue(layout["tools"], "%s: the tools stand beside the list" % lang)
             # the head's columns over the cells of the rows, the ordering keys among them, the rows' own labels
             # and the actions' words out of sight
