@@ -45,7 +45,9 @@
 #                    builds the real dataset (or the sample) and a synthetic catalogue of 600 bikes (if
 #                    ../shared/tools/synth_catalogue.py is there) into a temp dir, serves it with
 #                    Tests/Browser/site_server.py on a free 127.0.0.1 port, and runs
-#                    python3 -m unittest discover -s Tests/Browser -v: the same cases over HTTP and from file://
+#                    python3 -m unittest discover -s Tests/Browser -v: the same cases over HTTP and from file://;
+#                    three lanes at once (BROWSER_LANES), in the background from the end of build-real (beside the
+#                    real site's checks), reported after publish:nginx
 # The last line is "N passed, M failed" (stages and check scripts); exit 1 if M > 0.
 #
 # On macOS (uname -s = Darwin) there is no apt-get: the install stage only pip-installs what it can (actionlint),
@@ -81,11 +83,11 @@ export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONT
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/guzzi-tests.XXXXXX")"
 SERVER_PID=""
 OEMBED_PID=""
-SWIFT_PIDS=()
+BACKGROUND_PIDS=()
 cleanup() {
     local pid
     # their process groups: swift and all (the ${…+…} form: bash 3.2 calls an empty array unbound)
-    for pid in ${SWIFT_PIDS[@]+"${SWIFT_PIDS[@]}"}; do kill -- -"$pid" 2>/dev/null; done
+    for pid in ${BACKGROUND_PIDS[@]+"${BACKGROUND_PIDS[@]}"}; do kill -- -"$pid" 2>/dev/null; done
     if [[ -n "$SERVER_PID" ]]; then kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; fi
     if [[ -n "$OEMBED_PID" ]]; then kill "$OEMBED_PID" 2>/dev/null; wait "$OEMBED_PID" 2>/dev/null; fi
     rm -rf "$TMP"
@@ -390,7 +392,7 @@ start_swift_build() {
         # Swift Testing's pool, and on a slow run ten of them passed their one-minute limits after 417 s of waiting
         background_step swift-build swift_build && background_step swift-test swift test --no-parallel
     ) &
-    SWIFT_PIDS+=($!)
+    BACKGROUND_PIDS+=($!)
     set +m
     echo "==> swift-build, then swift-test: started in the background (pid $!)"
 }
@@ -398,7 +400,7 @@ start_swift_build() {
 # wait_for_swift_build: the background build's output once it has ended (the chain goes on with swift-test)
 wait_for_swift_build() {
     while [[ ! -f "$TMP/background-swift-build.rc" ]]; do
-        kill -0 "${SWIFT_PIDS[0]}" 2>/dev/null || break
+        kill -0 "${BACKGROUND_PIDS[0]}" 2>/dev/null || break
         sleep 0.5
     done
     [[ -f "$TMP/background-swift-build.rc" ]] || {
@@ -443,7 +445,7 @@ start_portable_tests() {
         background_step swift-build-portable swift_portable build --build-tests &&
             background_step swift-test-portable swift_portable test --skip-build --no-parallel --filter "$PORTABLE_SUITES"
     ) &
-    SWIFT_PIDS+=($!)
+    BACKGROUND_PIDS+=($!)
     set +m
     echo
     echo "==> swift-build-portable, then swift-test-portable: started in the background (pid $!)"
@@ -473,9 +475,9 @@ report_background() {
 
 finish_swift_tests() {
     local name
-    ((${#SWIFT_PIDS[@]} > 0)) || return 0
-    wait "${SWIFT_PIDS[@]}"
-    SWIFT_PIDS=()
+    ((${#BACKGROUND_PIDS[@]} > 0)) || return 0
+    wait "${BACKGROUND_PIDS[@]}"
+    BACKGROUND_PIDS=()
     for name in swift-test swift-build-portable swift-test-portable; do
         [[ -f "$TMP/background-$name.rc" ]] || continue
         stage "$name" report_background "$name" || return 1
@@ -558,6 +560,9 @@ build_into() {
     echo "$(basename "$dir"): $(tail -n 1 "$TMP/browser-build.log")"
 }
 
+# The browser stage's lanes but the last (which runs every other file): test files, comma-separated.
+BROWSER_LANES=("test_offline,test_large_catalogue" "test_catalogue,test_layout_shift")
+
 # browser tests: the built sites over HTTP on 127.0.0.1 and from disk, in headless Chromium and Firefox
 browser_tests() {
     local root="$TMP/browser" port rc large_url="" large_dir=""
@@ -603,34 +608,56 @@ PYEOF
     done
     echo "serving $root at http://127.0.0.1:$port/ (pid $SERVER_PID)"
     [[ -n "$large_dir" ]] && large_url="http://127.0.0.1:$port/large/"
-    # Two runs at once, each with its own browsers, over the same server: the cases spend most of their time
-    # waiting (throttled networks, timers, a worker's update), so two take little more than the longer one. The
-    # first runs the files named here, the second every other (a new file is never left out); balanced by the
-    # times run_timed.py prints.
-    local first="test_offline,test_garage,test_gallery,test_compare_units,test_large_catalogue" rc2
-    SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
-        LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" GUZZI_SITE_BIN="$BIN" \
-        REQUIRE_BROWSERS=1 \
-        PYTHONWARNINGS=ignore \
-        "$PY" "$ROOT/Tests/Browser/run_timed.py" --only "$first" >"$TMP/browser-first.log" 2>&1 &
-    local first_pid=$!
-    SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
-        LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" GUZZI_SITE_BIN="$BIN" \
-        REQUIRE_BROWSERS=1 \
-        PYTHONWARNINGS=ignore \
-        "$PY" "$ROOT/Tests/Browser/run_timed.py" --except "$first" >"$TMP/browser-rest.log" 2>&1
-    rc2=$?
-    wait "$first_pid"
-    rc=$?
-    echo "--- $first:"
-    cat "$TMP/browser-first.log"
-    echo "--- the other files:"
-    cat "$TMP/browser-rest.log"
-    ((rc == 0)) && rc=$rc2
+    # Three runs at once, each with its own browsers, over the same server: the cases spend most of their time
+    # waiting (throttled networks, timers, a worker's update), so three take little more than the longest. Each
+    # lane but the last runs the files named in BROWSER_LANES, the last every other file (a new one is never left
+    # out); balanced by the times run_timed.py prints (each lane some 280 s of cases on the two-core machine).
+    local lanes=("${BROWSER_LANES[@]}") listed="" lane i pids=() logs=()
+    for lane in "${lanes[@]}"; do listed="${listed:+$listed,}$lane"; done
+    lanes+=("--except:$listed")
+    for i in "${!lanes[@]}"; do
+        lane="${lanes[$i]}"
+        logs+=("$TMP/browser-lane-$i.log")
+        if [[ "$lane" == --except:* ]]; then set -- --except "${lane#--except:}"; else set -- --only "$lane"; fi
+        SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
+            LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" \
+            GUZZI_SITE_BIN="$BIN" REQUIRE_BROWSERS=1 PYTHONWARNINGS=ignore \
+            "$PY" "$ROOT/Tests/Browser/run_timed.py" "$@" >"${logs[$i]}" 2>&1 &
+        pids+=($!)
+    done
+    rc=0
+    for i in "${!lanes[@]}"; do
+        wait "${pids[$i]}" || rc=1
+        echo "--- ${lanes[$i]/--except:/every file but }:"
+        cat "${logs[$i]}"
+    done
     kill "$SERVER_PID" 2>/dev/null
     wait "$SERVER_PID" 2>/dev/null
     SERVER_PID=""
     return "$rc"
+}
+
+# The browser stage, the longest, runs in the background from the moment its data is ready (after build-real),
+# beside the checks of the real site, and is reported after publish:nginx: it waits on throttled networks and
+# timers most of the time, which the checks' processor time fills. Started once; only on Linux (linux_only).
+BROWSER_PID=""
+start_browser_stage() {
+    ((LINUX_ONLY)) && wanted browser && [[ -z "$BROWSER_PID" ]] || return 0
+    set -m
+    background_step browser browser_tests &
+    BROWSER_PID=$!
+    BACKGROUND_PIDS+=("$BROWSER_PID") # stopped whole if the run ends first
+    set +m
+    echo
+    echo "==> browser: started in the background (pid $BROWSER_PID)"
+}
+
+finish_browser_stage() {
+    local pid rest=()
+    wait "$BROWSER_PID"
+    for pid in "${BACKGROUND_PIDS[@]}"; do [[ "$pid" == "$BROWSER_PID" ]] || rest+=("$pid"); done
+    BACKGROUND_PIDS=(${rest[@]+"${rest[@]}"})
+    report_background browser
 }
 
 # publish_nginx SITE_DIR : nginx in the foreground with its own pid/log/temp files under $TMP/nginx, stopped
@@ -692,6 +719,7 @@ if stage swift-build wait_for_swift_build; then
             echo "==> history: skipped ($REAL_HISTORY not found)"
         fi
         if stage build-real build_real; then
+            start_browser_stage
             check_site real "$TMP/real" "$SITE_URL"
             if [[ -f "${REAL_BUILD_DATA%.json}.history.json" ]]; then
                 linux_only real:feeds "the Nu HTML checker, apt default-jre-headless" "$PY" "$CHECKS/check_feeds.py" \
@@ -707,7 +735,8 @@ if stage swift-build wait_for_swift_build; then
     elif [[ -f "$TMP/sample/en/index.html" ]]; then
         linux_only publish:nginx "Debian's nginx" publish_nginx "$TMP/sample"
     fi
-    linux_only browser "apt chromium, chromium-driver, firefox-esr" browser_tests
+    start_browser_stage # if build-real did not start it
+    linux_only browser "apt chromium, chromium-driver, firefox-esr" finish_browser_stage
     finish_swift_tests
 fi
 
