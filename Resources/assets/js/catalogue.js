@@ -25,25 +25,31 @@
   function start(S, tools, list, template) {
     const $ = (id) => document.getElementById(id);
     const form = $("filters");
+    const panel = $("filter-panel");
+    // The folded panel's controls, still in their <template> (partials/catalogue-controls.html): wired here like
+    // the rest, and put in the page by unpackPanel() when they are first needed.
+    const packed = $("filter-panel-controls");
+    const controls = packed ? packed.content : form;
+    const $$ = (id) => (packed && packed.content.getElementById(id)) || $(id);
     const search = $("f-q");
-    const cycle = $("f-cycle");
-    const familyBox = $("f-families");
+    const cycle = $$("f-cycle");
+    const familyBox = $$("f-families");
     const count = $("result-count");
     const filterCount = $("filter-count");
     const compareLink = $("compare-link");
     const compareHint = $("compare-hint");
     const more = $("list-more");
     const moreButton = $("show-more");
-    const rangeInputs = Array.from(form.querySelectorAll("input[data-range]"));
+    const rangeInputs = Array.from(controls.querySelectorAll("input[data-range]"));
     const PAGE = Number(list.dataset.pageSize); // rows drawn at a time: the plain pages' size (CataloguePage)
 
     // the orderings and ranges the page offers (CatalogueControls, drawn by the build)
     const rangeFields = {};
-    form.querySelectorAll("fieldset[data-range]").forEach((set) => {
+    controls.querySelectorAll("fieldset[data-range]").forEach((set) => {
       rangeFields[set.dataset.range] = set.dataset.field;
     });
     G.list.configure({
-      sortKeys: Array.from($("f-sort-key").options, (option) => option.value),
+      sortKeys: Array.from($$("f-sort-key").options, (option) => option.value),
       rangeFields,
     });
     const families = new Set(Array.from(familyBox.querySelectorAll('input[name="family"]'), (box) => box.value));
@@ -234,17 +240,17 @@
     }
 
     const sorting = G.sortControls({
-      list: $("sort-list"),
-      keySelect: $("f-sort-key"),
-      dirSelect: $("f-sort-dir"),
-      addButton: $("f-sort-add"),
+      list: $$("sort-list"),
+      keySelect: $$("f-sort-key"),
+      dirSelect: $$("f-sort-dir"),
+      addButton: $$("f-sort-add"),
       state: () => state,
       changed: orderChanged,
     });
 
     const listHead = G.listHead({
       head: $("list-head"),
-      label: document.querySelector("#catalogue-tools .sorting legend").textContent,
+      label: controls.querySelector(".sorting legend").textContent,
       state: () => state,
       changed: orderChanged,
     });
@@ -352,11 +358,25 @@
     // a click may leave the page (a row's link) or change the state: what was typed goes into the history first
     document.addEventListener("click", writeTyped, true);
 
+    /** Puts the folded panel's controls in the page, once: the script wired them in their template. In the page
+     * from the start, the browser scanned them as a form at the end of the load, in one long task (issue 38). */
+    function unpackPanel() {
+      if (packed && packed.isConnected) packed.replaceWith(packed.content);
+    }
+    // before the panel opens (a click on its summary toggles it after the listeners have run), whenever it opens,
+    // and once the page is idle, so that they are there for whatever comes next
+    panel.querySelector("summary").addEventListener("click", unpackPanel);
+    panel.addEventListener("toggle", unpackPanel);
+    if (document.readyState === "complete") G.whenIdle(unpackPanel, 2000);
+    else window.addEventListener("load", () => G.whenIdle(unpackPanel, 2000), { once: true });
+
     state = readURL();
     writeControls();
     renderCompare();
-    // the page's rows are the default state's first page: an address asking for anything else needs the data
+    // the page's rows are the default state's first page: an address asking for anything else needs the data,
+    // and shows the panel's controls as it sets them
     if (G.list.queryString(Object.assign({}, state, { compare: [] })) !== "") {
+      unpackPanel();
       stale = true;
       needData();
     }
