@@ -5,8 +5,8 @@ and, at the end, the slowest cases and the time per browser and scheme: where th
     python3 Tests/Browser/run_timed.py --only test_offline,test_garage     # those files
     python3 Tests/Browser/run_timed.py --except test_offline,test_garage   # every other file
 
-Tests/run-all.sh runs two at once, one with --only and one with --except the same files, so that no file is
-left out when one is added."""
+Tests/run-all.sh runs three at once (BROWSER_LANES there): each but the last with --only its files, the last with
+--except all of those, so that no file is left out when one is added."""
 
 import collections
 import pathlib
