@@ -612,24 +612,26 @@ PYEOF
     # waiting (throttled networks, timers, a worker's update), so three take little more than the longest. Each
     # lane but the last runs the files named in BROWSER_LANES, the last every other file (a new one is never left
     # out); balanced by the times run_timed.py prints (each lane some 280 s of cases on the two-core machine).
-    local lanes=("${BROWSER_LANES[@]}") listed="" lane i pids=() logs=()
-    for lane in "${lanes[@]}"; do listed="${listed:+$listed,}$lane"; done
-    lanes+=("--except:$listed")
-    for i in "${!lanes[@]}"; do
-        lane="${lanes[$i]}"
-        logs+=("$TMP/browser-lane-$i.log")
-        if [[ "$lane" == --except:* ]]; then set -- --except "${lane#--except:}"; else set -- --only "$lane"; fi
+    local listed="" lane i pids=() lanes=()
+    # run_lane --only|--except FILES: one run_timed.py in the background, its output to browser-lane-<n>.log
+    run_lane() {
         SITE_URL="http://127.0.0.1:$port/site/" SITE_DIR="$root/site" LARGE_SITE_URL="$large_url" \
             LARGE_SITE_DIR="$large_dir" SITE_CHANGED_DIR="$changed_dir" SITE_RETIRED_DIR="$retired_dir" \
             GUZZI_SITE_BIN="$BIN" REQUIRE_BROWSERS=1 PYTHONWARNINGS=ignore \
-            "$PY" "$ROOT/Tests/Browser/run_timed.py" "$@" >"${logs[$i]}" 2>&1 &
+            "$PY" "$ROOT/Tests/Browser/run_timed.py" "$1" "$2" >"$TMP/browser-lane-${#pids[@]}.log" 2>&1 &
         pids+=($!)
+        lanes+=("$1 $2")
+    }
+    for lane in "${BROWSER_LANES[@]}"; do
+        run_lane --only "$lane"
+        listed="${listed:+$listed,}$lane"
     done
+    run_lane --except "$listed"
     rc=0
-    for i in "${!lanes[@]}"; do
+    for i in "${!pids[@]}"; do
         wait "${pids[$i]}" || rc=1
-        echo "--- ${lanes[$i]/--except:/every file but }:"
-        cat "${logs[$i]}"
+        echo "--- ${lanes[$i]}:"
+        cat "$TMP/browser-lane-$i.log"
     done
     kill "$SERVER_PID" 2>/dev/null
     wait "$SERVER_PID" 2>/dev/null

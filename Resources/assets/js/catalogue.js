@@ -367,8 +367,7 @@
     // and once the page is idle, so that they are there for whatever comes next
     panel.querySelector("summary").addEventListener("click", unpackPanel);
     panel.addEventListener("toggle", unpackPanel);
-    if (document.readyState === "complete") G.whenIdle(unpackPanel, 2000);
-    else window.addEventListener("load", () => G.whenIdle(unpackPanel, 2000), { once: true });
+    G.afterLoad(unpackPanel, 2000);
 
     state = readURL();
     writeControls();

@@ -134,6 +134,13 @@
     });
   };
 
+  /** Runs `task` once the page has loaded and the browser is idle (at most `timeout` ms after the load): for work
+   * the reader does not wait for, kept out of the tasks that end the load. */
+  G.afterLoad = function (task, timeout) {
+    if (document.readyState === "complete") G.whenIdle(task, timeout);
+    else window.addEventListener("load", () => G.whenIdle(task, timeout), { once: true });
+  };
+
   // --- DOM helpers (used once started) ---------------------------------------------------------
 
   G.element = function (tag, attributes, text) {

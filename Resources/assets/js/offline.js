@@ -92,8 +92,7 @@
     };
     // Once the page has loaded and the browser is idle, so the worker's first download (the edition's shell)
     // never competes with the page's own.
-    if (document.readyState === "complete") G.whenIdle(register, 3000);
-    else window.addEventListener("load", () => G.whenIdle(register, 3000), { once: true });
+    G.afterLoad(register, 3000);
     // What "keep the whole catalogue" would take is asked for when the browser is idle: the section is below the
     // list, and its first answer is not worth a task while the page is still starting.
     const section = document.getElementById("keep-offline");
