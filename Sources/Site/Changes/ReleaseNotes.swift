@@ -54,18 +54,16 @@ struct ReleaseNotes {
     func value(_ release: Release, link: (Route) -> String) -> Value {
         let language = edition.language
         let l = edition.localization
-        func bike(_ id: Int) -> (index: Int, name: String, href: String)? {
-            guard let index = history.indexByID[id] else { return nil }
-            return (
-                index, plan.catalogue.motorcycles[index].general.name,
-                link(plan.route(MotorcyclePage.Kind(index: index), language))
-            )
+        let view = plan.edition(language)
+        func bike(_ id: Int) -> (motorcycle: EditionMotorcycle, name: String, href: String)? {
+            guard let motorcycle = view.motorcycle(id: id) else { return nil }
+            return (motorcycle, motorcycle.bike.general.name, link(motorcycle.route))
         }
         let added: [Value] = release.added.compactMap { id in
             guard let found = bike(id) else { return nil }
             return [
                 "name": .text(found.name), "href": .text(found.href),
-                "years": .text(plan.edition(language).texts[found.index].years),
+                "years": .text(found.motorcycle.texts.years),
             ]
         }
         let figures: [Value] = release.figures.compactMap { change in
@@ -88,7 +86,7 @@ struct ReleaseNotes {
             guard !change.added.isEmpty, let found = bike(change.id) else { return nil }
             return [
                 "name": .text(found.name), "count": .text(count("images", change.added.count)),
-                "href": .text(link(plan.route(GalleryPage.Kind(index: found.index), language))),
+                "href": .text(link(plan.route(GalleryPage.Kind(id: change.id), language))),
             ]
         }
         return [
@@ -108,13 +106,13 @@ struct ReleaseNotes {
     /// A motorcycle's own history (`pages/motorcycle.html`'s `bike.history`): when it entered the catalogue and
     /// each later change, newest first, each linking its release on the What's new page; nil when the history
     /// does not know the motorcycle.
-    func bikeHistory(_ index: Int, link: (Route) -> String) -> Value {
-        guard let entered = history.entered[index] else { return .null }
+    func bikeHistory(_ motorcycle: EditionMotorcycle, link: (Route) -> String) -> Value {
+        guard let entered = history.entered[motorcycle.position] else { return .null }
         let l = edition.localization
         let page = link(plan.route(WhatsNewPage.Kind(), edition.language))
         func at(_ release: Release) -> Value { .text(page + "#" + Self.anchor(release)) }
         var changes: [Value] = []
-        for change in history.changes[index].reversed() {
+        for change in history.changes[motorcycle.position].reversed() {
             let release = history.releases[change.release]
             let text: String
             switch change.what {

@@ -52,9 +52,9 @@ struct BrowserData {
     static func files(plan: SitePlan, editions: Editions) -> [(path: String, make: @Sendable () -> [UInt8])] {
         let chunks = specChunks(plan)
         var files: [(path: String, make: @Sendable () -> [UInt8])] = []
-        for language in editions.languages {
-            let data = BrowserData(edition: editions[language]!, plan: plan)
-            let folder = language.rawValue + "/data/"
+        for edition in editions.all {
+            let data = BrowserData(edition: edition, plan: plan)
+            let folder = edition.language.rawValue + "/data/"
             let parts = cataloguePartCount(plan)
             for part in 0..<parts {
                 files.append(
@@ -81,7 +81,7 @@ struct BrowserData {
 
     /// At least one part, also for an empty catalogue, so the scripts always find the edition's header.
     static func cataloguePartCount(_ plan: SitePlan) -> Int {
-        max(1, (plan.defaultOrder.count + cataloguePartSize - 1) / cataloguePartSize)
+        max(1, (plan.catalogue.motorcycles.count + cataloguePartSize - 1) / cataloguePartSize)
     }
 
     /// The parts of the catalogue's data, from the edition's folder (`data/catalogue-0.js`, …): what a page
@@ -92,9 +92,7 @@ struct BrowserData {
 
     /// Part `part` of `parts`: the header (edition, fields, number of parts) and its motorcycles.
     func catalogueScript(part: Int, of parts: Int) -> [UInt8] {
-        let bikes = plan.catalogue.motorcycles
-        let texts = plan.edition(edition.language).texts
-        let order = plan.defaultOrder
+        let order = plan.edition(edition.language).newestFirst
         let range =
             min(part * Self.cataloguePartSize, order.count)..<min((part + 1) * Self.cataloguePartSize, order.count)
         // `thumb` only with the photo sidecar, so the file stays as it was without one.
@@ -121,12 +119,10 @@ struct BrowserData {
         json.key("motorcycles")
         json.openArray()
         json.whitespace("\n")
-        for index in order[range] {
-            let bike = bikes[index]
-            let slug = plan.slugs[bike.id]!
+        for motorcycle in order[range] {
             let row = BikeFields.Row(
-                bike: bike, texts: texts[index], slug: slug, url: "", thumbnails: thumbnails,
-                added: plan.history?.addedOrder(index))
+                bike: motorcycle.bike, texts: motorcycle.texts, slug: motorcycle.slug, url: "", thumbnails: thumbnails,
+                added: plan.history?.addedOrder(motorcycle.position))
             json.separator(",\n")
             json.openArray()
             for field in fields { field.write(row, &json) }
@@ -142,16 +138,14 @@ struct BrowserData {
     /// One spec chunk (see `SpecChunk`): the rows of these motorcycles' pages, from the same `SpecSheet`, so
     /// compare shows the rows, labels and texts of the pages without a second list of them.
     func specsScript(_ number: Int, indices: [Int]) -> [UInt8] {
-        let bikes = plan.catalogue.motorcycles
-        let texts = plan.edition(edition.language).texts
-        return SpecChunk.script(
+        SpecChunk.script(
             number, language: edition.language,
-            sheets: indices.map {
-                let bike = bikes[$0]
-                let url = SitePlan.motorcycleFile(edition.language, slug: plan.slugs[bike.id]!)
+            sheets: plan.edition(edition.language).motorcycles(at: indices).map { motorcycle in
+                let bike = motorcycle.bike
+                let url = SitePlan.motorcycleFile(edition.language, slug: motorcycle.slug)
                 return SpecChunk.Sheet(
-                    id: bike.id, head: [bike.general.name, texts[$0].years, url],
-                    sections: SpecSheet(edition: edition, bike: bike, texts: texts[$0]).sections)
+                    id: bike.id, head: [bike.general.name, motorcycle.texts.years, url],
+                    sections: SpecSheet(edition: edition, bike: bike, texts: motorcycle.texts).sections)
             })
     }
 }

@@ -8,8 +8,7 @@ struct CatalogueIndex {
     let plan: SitePlan
 
     func json() -> [UInt8] {
-        let bikes = plan.catalogue.motorcycles
-        let texts = plan.edition(edition.language).texts
+        let bikes = plan.edition(edition.language).newestFirst
         let fields = BikeFields.fields(of: .index, history: plan.history != nil)
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
         var json = JSONBuilder(capacity: 1_024 + 700 * bikes.count)
@@ -17,13 +16,11 @@ struct CatalogueIndex {
         json.editionMembers(version: plan.catalogue.version, edition: edition)
         json.key("motorcycles")
         json.openArray()
-        for index in plan.defaultOrder {
-            let bike = bikes[index]
-            let slug = plan.slugs[bike.id]!
+        for motorcycle in bikes {
             let row = BikeFields.Row(
-                bike: bike, texts: texts[index], slug: slug,
-                url: SitePlan.motorcycleFile(edition.language, slug: slug), thumbnails: thumbnails,
-                added: plan.history?.addedOrder(index))
+                bike: motorcycle.bike, texts: motorcycle.texts, slug: motorcycle.slug,
+                url: SitePlan.motorcycleFile(edition.language, slug: motorcycle.slug), thumbnails: thumbnails,
+                added: plan.history?.addedOrder(motorcycle.position))
             json.separator(",\n")
             json.openObject()
             for field in fields {

@@ -61,8 +61,8 @@ struct OfflineFiles {
             "any_192": icon("icons/icon-192.png"), "any_512": icon("icons/icon-512.png"),
             "maskable_512": icon("icons/icon-maskable-512.png"), "svg": icon("favicon.svg"),
         ]
-        return site.editions.languages.map { language in
-            let l = site.editions[language]!.localization
+        return site.editions.all.map { edition in
+            let (language, l) = (edition.language, edition.localization)
             return File(
                 path: language.rawValue + "/" + Self.manifestName, language: language, template: Self.manifestName,
                 context: [
@@ -149,9 +149,8 @@ struct OfflineFiles {
         let root = plan.route(CataloguePage.Kind(), language).urlPath
         var pages: [Value] = []
         var bytes = 0
-        var paths = plan.defaultOrder.map { plan.route(MotorcyclePage.Kind(index: $0), language) }.map {
-            ($0.filePath, String($0.urlPath.dropFirst(root.count)))
-        }
+        let motorcycles = plan.edition(language).newestFirst
+        var paths = motorcycles.map { ($0.route.filePath, String($0.route.urlPath.dropFirst(root.count))) }
         for (number, _) in BrowserData.specChunks(plan) {
             let name = "data/" + BrowserData.specFileName(number)
             paths.append((language.rawValue + "/" + name, name))
@@ -163,8 +162,8 @@ struct OfflineFiles {
         }
         var photos: [Value] = []
         var photoBytes = 0
-        for index in plan.defaultOrder {
-            guard let first = plan.catalogue.motorcycles[index].images.first, let sized = plan.photos.sized(first)
+        for motorcycle in motorcycles {
+            guard let first = motorcycle.bike.images.first, let sized = plan.photos.sized(first)
             else { continue }
             let file = sized.fallback(atLeast: 640)
             let reckoned = Int(Double(file.width * file.height) * Self.photoBytesPerPixel)
@@ -174,7 +173,7 @@ struct OfflineFiles {
         return File(
             path: language.rawValue + "/" + Self.listName, language: language, template: Self.listName,
             context: [
-                "motorcycles": .number(Double(plan.defaultOrder.count)),
+                "motorcycles": .number(Double(motorcycles.count)),
                 "pages": .list(pages), "bytes": .number(Double(bytes)),
                 "photos": .list(photos), "photo_bytes": .number(Double(photoBytes)),
             ])

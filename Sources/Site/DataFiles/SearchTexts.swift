@@ -23,9 +23,9 @@ enum SearchTexts {
     static func labels(_ edition: Edition) -> [String: String] {
         let words = edition.specLabels
         var rows: [(key: String, section: String, label: String)] = []
-        for (at, section) in SpecSheet.layout.enumerated() {
-            for (index, field) in section.fields.enumerated() where fields.contains(field.key) {
-                rows.append((field.key, words.titles[at], words.rows[at][index]))
+        for (section, words) in zip(SpecSheet.layout, words.sections) {
+            for (field, word) in zip(section.fields, words.rows) where fields.contains(field.key) {
+                rows.append((field.key, words.title, word.label))
             }
         }
         var counts: [String: Int] = [edition.localization["section_notes"]: 1]
@@ -47,8 +47,7 @@ enum SearchTexts {
     /// instead of reading every text.
     static func script(edition: Edition, plan: SitePlan) -> [UInt8] {
         let language = edition.language
-        let bikes = plan.catalogue.motorcycles
-        let texts = plan.edition(language).texts
+        let bikes = plan.edition(language).newestFirst
         var labels: [String] = []
         var fieldNumbers: [String: Int] = [:]
         var distinct: [String] = []
@@ -67,10 +66,10 @@ enum SearchTexts {
         }
         let named = Self.labels(edition)
         var lists: [(id: Int, pairs: [Int])] = []
-        for index in plan.defaultOrder where index < texts.count {
-            let bike = bikes[index]
+        for motorcycle in bikes {
+            let bike = motorcycle.bike
             var pairs: [Int] = []
-            for section in SpecSheet(edition: edition, bike: bike, texts: texts[index]).sections {
+            for section in SpecSheet(edition: edition, bike: bike, texts: motorcycle.texts).sections {
                 for row in section.rows where fields.contains(row.key) {
                     guard let text = row.cell.text, !text.isEmpty else { continue }
                     pairs += [field(row.key, named[row.key] ?? row.label), number(text)]

@@ -77,9 +77,9 @@ struct FacetBuilder {
         // Two family names could fold to the same slug, or to the "not stated" slug of either language (a family
         // called "Not stated"); the later one gets a numbered suffix, so no two pages share a folder.
         var used = Set(notStatedSlug.values)
-        var values: [FacetValue] = groups.keys.sorted {
-            $0.lowercased() < $1.lowercased() || ($0.lowercased() == $1.lowercased() && $0 < $1)
-        }.map { name in
+        var values: [FacetValue] = groups.sorted {
+            $0.key.lowercased() < $1.key.lowercased() || ($0.key.lowercased() == $1.key.lowercased() && $0.key < $1.key)
+        }.map { name, members in
             var slug = Permalinks.slugify(name)
             var counter = 2
             while used.contains(slug) {
@@ -87,7 +87,7 @@ struct FacetBuilder {
                 counter += 1
             }
             used.insert(slug)
-            return FacetValue(slug: same(slug), label: same(name), members: groups[name]!)
+            return FacetValue(slug: same(slug), label: same(name), members: members)
         }
         if !none.isEmpty {
             values.append(FacetValue(slug: notStatedSlug, label: label("not_stated_value"), members: none))
@@ -110,10 +110,9 @@ struct FacetBuilder {
                 groups[decade, default: []].append(index)
             }
         }
-        let values = groups.keys.sorted().map { decade in
+        let values = groups.sorted { $0.key < $1.key }.map { decade, members in
             FacetValue(
-                slug: same(String(decade)), label: label("decade_label", ["decade": String(decade)]),
-                members: groups[decade]!)
+                slug: same(String(decade)), label: label("decade_label", ["decade": String(decade)]), members: members)
         }
         return Facet(id: "decade", values: values, figure: .years)
     }

@@ -6,11 +6,9 @@ struct DataScripts: Generator {
     func products(in build: BuildScope) -> [Product] {
         let plan = build.site.plan
         let editions = build.site.editions
-        var products: [Product] = editions.languages.map { language in
-            let path = language.rawValue + "/index.json"
-            return Product(path, key: build.keys.dataFile(path)) {
-                CatalogueIndex(edition: editions[language]!, plan: plan).json()
-            }
+        var products: [Product] = editions.all.map { edition in
+            let path = edition.language.rawValue + "/index.json"
+            return Product(path, key: build.keys.dataFile(path)) { CatalogueIndex(edition: edition, plan: plan).json() }
         }
         // the texts the search looks in, loaded when a reader first searches
         products += editions.all.map { edition in

@@ -11,21 +11,26 @@ public struct Editions: Sendable {
     /// Edition codes in their listed order.
     public let languages: [Language]
     public let defaultLanguage: Language
+    /// Every edition in order.
+    public let all: [Edition]
     private let byLanguage: [Language: Edition]
 
     public init(_ editions: [Edition], defaultLanguage: Language) {
         languages = editions.map(\.language)
         self.defaultLanguage = defaultLanguage
+        all = editions
         byLanguage = Dictionary(editions.map { ($0.language, $0) }) { first, _ in first }
     }
 
     public subscript(language: Language) -> Edition? { byLanguage[language] }
 
     /// The edition of a page, the default one for pages that belong to none.
-    public subscript(page language: Language?) -> Edition { byLanguage[language ?? defaultLanguage]! }
-
-    /// Every edition in order.
-    public var all: [Edition] { languages.map { byLanguage[$0]! } }
+    public subscript(page language: Language?) -> Edition {
+        guard let edition = byLanguage[language ?? defaultLanguage] else {
+            preconditionFailure("a page of an edition the site does not have")
+        }
+        return edition
+    }
 
     public func mapValues<T>(_ transform: (Edition) throws -> T) rethrows -> [Language: T] {
         try byLanguage.mapValues(transform)

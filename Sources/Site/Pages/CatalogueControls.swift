@@ -63,9 +63,9 @@ struct CatalogueControls {
         let l = edition.localization
         let bikes = plan.catalogue.motorcycles
         // the "not stated" value of the family facet is no family to tick
-        let family = plan.facets.firstIndex { $0.id == "family" }
-        let families = (family.map { plan.edition(edition.language).facets[$0] } ?? []).filter { value in
-            value.members.allSatisfy { bikes[$0].general.family != nil }
+        let family = plan.edition(edition.language).facets.first { $0.facet.id == "family" }
+        let families = (family?.values ?? []).filter { value in
+            value.members.allSatisfy { $0.bike.general.family != nil }
         }
         return [
             "families": .list(

@@ -38,19 +38,17 @@ struct CataloguePage {
     }
 
     func context(from page: Page, number: Int = 1) -> [String: Value] {
-        let bikes = plan.catalogue.motorcycles
+        let bikes = plan.edition(edition.language).newestFirst
         let pages = Self.pageNumbers(bikes.count)
-        let start = min((number - 1) * Self.pageSize, plan.defaultOrder.count)
-        let slice = plan.defaultOrder[start..<min(start + Self.pageSize, plan.defaultOrder.count)]
+        let start = min((number - 1) * Self.pageSize, bikes.count)
+        let slice = bikes[start..<min(start + Self.pageSize, bikes.count)]
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
-        let view = plan.edition(edition.language)
-        let items: [Value] = slice.map { index in
-            let bike = bikes[index]
-            let texts = view.texts[index]
+        let items: [Value] = slice.map { motorcycle in
+            let (bike, texts) = (motorcycle.bike, motorcycle.texts)
             return CatalogueRow(
                 id: .number(Double(bike.id)), name: bike.general.name,
                 compareLabel: edition.localization.format("compare_pick_name", ["name": bike.general.name]),
-                href: page.route.link(to: view.motorcycleRoutes[index]), years: texts.years,
+                href: page.route.link(to: motorcycle.route), years: texts.years,
                 displacement: texts.displacement, rawDisplacement: bike.engine.displacementReal, power: texts.power,
                 family: bike.general.family, weight: texts.weight, rawWeight: bike.capacities.weight,
                 maxSpeed: texts.maxSpeed, rawMaxSpeed: bike.capacities.maxSpeed, thumb: thumbnails.value(bike)

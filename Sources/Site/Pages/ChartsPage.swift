@@ -10,31 +10,29 @@ struct ChartsPage {
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
         let l = edition.localization
         var context = frame.context(for: page, labelled: "charts")
-        let bikes = plan.catalogue.motorcycles
-        let view = plan.edition(edition.language)
-        let texts = view.texts
+        let oldestFirst = plan.edition(edition.language).newestFirst.reversed()
         let series = [l["two_stroke"], l["four_stroke"]]
         func points(_ figure: (Motorcycle) -> Double?) -> [ChartPoint] {
-            plan.defaultOrder.reversed().compactMap { index in
-                let bike = bikes[index]
+            oldestFirst.compactMap { motorcycle in
+                let bike = motorcycle.bike
                 guard let y = figure(bike) else { return nil }
                 return ChartPoint(
                     x: Double(bike.general.firstYear), y: y,
-                    label: bike.general.name + " (" + texts[index].years + ")",
-                    href: page.route.link(to: view.motorcycleRoutes[index]),
+                    label: bike.general.name + " (" + motorcycle.texts.years + ")",
+                    href: page.route.link(to: motorcycle.route),
                     series: bike.engine.strokeCycle == 2 ? 0 : 1)
             }
         }
-        let rows: [Value] = plan.defaultOrder.reversed().map { index in
-            let bike = bikes[index]
+        let rows: [Value] = oldestFirst.map { motorcycle in
+            let (bike, texts) = (motorcycle.bike, motorcycle.texts)
             return [
                 "name": .text(bike.general.name),
-                "href": .text(page.route.link(to: view.motorcycleRoutes[index])),
+                "href": .text(page.route.link(to: motorcycle.route)),
                 "year": .text(String(bike.general.firstYear)),
                 "cycle": .text(edition.strokeCycle(bike.engine.strokeCycle)),
-                "power": ["value": texts[index].power.map { .text($0) } ?? .null, "lang": .null],
+                "power": ["value": texts.power.map { .text($0) } ?? .null, "lang": .null],
                 "displacement": [
-                    "value": texts[index].displacement.map { .text($0) } ?? .null,
+                    "value": texts.displacement.map { .text($0) } ?? .null,
                     "lang": .null,
                 ],
             ]

@@ -7,24 +7,24 @@ struct FacetPages {
     let plan: SitePlan
 
     private var l: Localization { edition.localization }
-    /// Each facet's values in this edition: label, page, motorcycles.
-    private var values: [[EditionFacetValue]] { plan.edition(edition.language).facets }
+    /// The edition's facets: labels, pages, values and their motorcycles.
+    private var facets: [EditionFacet] { plan.edition(edition.language).facets }
 
     func browse(_ page: Page, frame: PageFrame) -> [String: Value] {
         var context = frame.context(for: page, labelled: "browse")
         context["facets"] = .list(
-            plan.facets.indices.map { facet in
+            facets.map { facet in
                 [
-                    "title": .text(l[plan.facets[facet].labelKey]),
-                    "href": .text(page.route.link(to: plan.route(OverviewKind(facet: facet), edition.language))),
+                    "title": .text(facet.label),
+                    "href": .text(page.route.link(to: facet.route)),
                     "values": .list(valueLinks(page, facet: facet)),
                 ]
             })
         return context
     }
 
-    private func valueLinks(_ page: Page, facet: Int) -> [Value] {
-        values[facet].map { entry in
+    private func valueLinks(_ page: Page, facet: EditionFacet) -> [Value] {
+        facet.values.map { entry in
             [
                 "label": .text(entry.label),
                 "href": .text(page.route.link(to: entry.route)),
@@ -34,12 +34,12 @@ struct FacetPages {
         }
     }
 
-    func overview(_ page: Page, frame: PageFrame, facet: Int) -> [String: Value] {
-        let name = l[plan.facets[facet].labelKey]
+    func overview(_ page: Page, frame: PageFrame, facet: EditionFacet) -> [String: Value] {
+        let name = facet.label
         var context = frame.context(
             for: page, title: name + " · " + l["site_title"],
             description: l.format("facet_overview_description", ["facet": name.lowercased()]))
-        let bars = values[facet].map { entry in
+        let bars = facet.values.map { entry in
             Bar(label: entry.label, value: entry.members.count, href: page.route.link(to: entry.route))
         }
         context["facet"] = [
@@ -48,7 +48,7 @@ struct FacetPages {
             "chart": .html(
                 BarChart.svg(
                     ChartHeading(
-                        id: "chart-" + plan.facets[facet].id, title: l.format("facet_chart_title", ["facet": name]),
+                        id: "chart-" + facet.facet.id, title: l.format("facet_chart_title", ["facet": name]),
                         description: l["facet_chart_description"]),
                     bars: bars, format: edition.numbers, emptyText: l["chart_no_data"])),
             "browse_href": .text(page.route.link(to: plan.route(BrowseKind(), edition.language))),
@@ -56,28 +56,25 @@ struct FacetPages {
         return context
     }
 
-    func valuePage(_ page: Page, frame: PageFrame, facet: Int, value: Int) -> [String: Value] {
-        let definition = plan.facets[facet]
-        let entry = values[facet][value]
-        let name = l[definition.labelKey]
+    func valuePage(_ page: Page, frame: PageFrame, facet: EditionFacet, value entry: EditionFacetValue)
+        -> [String: Value]
+    {
+        let name = facet.label
         let label = entry.label
         let title = l.format("facet_value_title", ["facet": name, "value": label])
         var context = frame.context(
             for: page, title: title + " · " + l["site_title"],
             description: l.format("facet_value_description", ["facet": name.lowercased(), "value": label]))
-        let bikes = plan.catalogue.motorcycles
-        let view = plan.edition(edition.language)
-        let texts = view.texts
         let thumbnails = ListThumbnails(photos: plan.photos, language: edition.language)
-        let items: [Value] = entry.members.map { index in
-            let bike = bikes[index]
+        let items: [Value] = entry.members.map { member in
+            let bike = member.bike
             return [
                 "id": .number(Double(bike.id)),
                 "name": .text(bike.general.name),
-                "href": .text(page.route.link(to: view.motorcycleRoutes[index])),
-                "years": .text(texts[index].years),
+                "href": .text(page.route.link(to: member.route)),
+                "years": .text(member.texts.years),
                 "figure": [
-                    "value": definition.figure.text(bike, edition, texts[index]).map { .text($0) } ?? .null,
+                    "value": facet.facet.figure.text(bike, edition, member.texts).map { .text($0) } ?? .null,
                     "lang": .null,
                 ],
                 "thumb": thumbnails.value(bike),
@@ -89,7 +86,7 @@ struct FacetPages {
             "heading": .text(title),
             "count_text": .text(edition.plural("motorcycles", count: entry.members.count)),
             "motorcycles": .list(items),
-            "overview_href": .text(page.route.link(to: plan.route(OverviewKind(facet: facet), edition.language))),
+            "overview_href": .text(page.route.link(to: facet.route)),
         ]
         context["thumbnails"] = .bool(thumbnails.areShown)
         return context
@@ -122,7 +119,9 @@ extension FacetPages {
         }
 
         func model(for page: Page, in site: Site) -> [String: Value] {
-            FacetPages(edition: site.edition(of: page), plan: site.plan).overview(page, frame: site.frame, facet: facet)
+            let edition = site.edition(of: page)
+            return FacetPages(edition: edition, plan: site.plan)
+                .overview(page, frame: site.frame, facet: site.plan.edition(edition.language).facets[facet])
         }
 
         var section: NavigationSection? { .browse }
@@ -135,12 +134,14 @@ extension FacetPages {
         static let template = "pages/facet-value.html"
 
         func route(_ language: Language, in plan: SitePlan) -> Route {
-            plan.edition(language).facets[facet][value].route
+            plan.edition(language).facets[facet].values[value].route
         }
 
         func model(for page: Page, in site: Site) -> [String: Value] {
-            FacetPages(edition: site.edition(of: page), plan: site.plan)
-                .valuePage(page, frame: site.frame, facet: facet, value: value)
+            let edition = site.edition(of: page)
+            let shown = site.plan.edition(edition.language).facets[facet]
+            return FacetPages(edition: edition, plan: site.plan)
+                .valuePage(page, frame: site.frame, facet: shown, value: shown.values[value])
         }
 
         var section: NavigationSection? { .browse }

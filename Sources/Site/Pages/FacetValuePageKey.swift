@@ -22,11 +22,11 @@ struct FacetValuePageKey: Sendable {
         hasher.combine(3)
         hasher.combine(plan.facets[facet].id)
         hasher.combine(parts.values[facet][value])
-        let members = plan.facets[facet].values[value].members
+        let members = plan.edition(language).facets[facet].values[value].members
         hasher.combine(UInt64(members.count))
         for member in members {
-            hasher.combine(parts.bikes[member])
-            hasher.combine(plan.route(MotorcyclePage.Kind(index: member), language).filePath)
+            hasher.combine(parts.bikes[member.position])
+            hasher.combine(member.route.filePath)
         }
         parts.combineFrame(of: page, into: &hasher)
         return hasher.finalize()

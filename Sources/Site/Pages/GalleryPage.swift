@@ -9,15 +9,15 @@ import Templating
 struct GalleryPage {
     let edition: Edition
     let plan: SitePlan
-    let index: Int
+    let motorcycle: EditionMotorcycle
     /// The photos a phone shows in its first screen (two rows of two), loaded at once: lazy, they waited for the
     /// page's first layout, and the largest of them, the page's largest paint, came 0.8 s after the first.
     static let firstScreen = 4
 
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
         let l = edition.localization
-        let bike = plan.catalogue.motorcycles[index]
-        let years = plan.edition(edition.language).texts[index].years
+        let bike = motorcycle.bike
+        let years = motorcycle.texts.years
         let count = bike.images.count
         let title = l.format("gallery_title", ["name": bike.general.name, "years": years])
         let description = l.format(
@@ -47,7 +47,7 @@ struct GalleryPage {
             "title": .text(title),
             "count_text": .text(edition.plural("images", count: count)),
             "photos": .list(photos),
-            "bike_href": .text(page.route.link(to: plan.route(MotorcyclePage.Kind(index: index), edition.language))),
+            "bike_href": .text(page.route.link(to: motorcycle.route)),
             "back": .text(l.format("back_to_bike", ["name": bike.general.name])),
         ]
         return context
@@ -55,18 +55,22 @@ struct GalleryPage {
 }
 
 extension GalleryPage {
-    /// The photos of the motorcycle at `index`, in a folder of its page: planned for the motorcycles with photos.
+    /// The photos of the motorcycle with this id, in a folder of its page: planned for the motorcycles with photos.
     struct Kind: PageKind {
-        let index: Int
+        let id: Int
         static let template = "pages/gallery.html"
 
         func route(_ language: Language, in plan: SitePlan) -> Route {
-            Route(plan.edition(language).motorcycleRoutes[index].folders + [plan.slug("slug_gallery", language)])
+            Route(plan.edition(language).motorcycle(planned: id).route.folders + [plan.slug("slug_gallery", language)])
         }
 
         func model(for page: Page, in site: Site) -> [String: Value] {
-            GalleryPage(edition: site.edition(of: page), plan: site.plan, index: index)
-                .context(for: page, frame: site.frame)
+            let edition = site.edition(of: page)
+            return GalleryPage(
+                edition: edition, plan: site.plan,
+                motorcycle: site.plan.edition(edition.language).motorcycle(planned: id)
+            )
+            .context(for: page, frame: site.frame)
         }
     }
 }

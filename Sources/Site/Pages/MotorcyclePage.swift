@@ -9,19 +9,10 @@ import Templating
 struct MotorcyclePage {
     let edition: Edition
     let plan: SitePlan
-    let index: Int
-    /// Stored, not computed from `index`: the page reads them dozens of times, and each read of a computed
-    /// `Motorcycle` copied the whole struct.
-    let bike: Motorcycle
-    let texts: BikeTexts
+    let motorcycle: EditionMotorcycle
 
-    init(edition: Edition, plan: SitePlan, index: Int) {
-        self.edition = edition
-        self.plan = plan
-        self.index = index
-        bike = plan.catalogue.motorcycles[index]
-        texts = plan.edition(edition.language).texts[index]
-    }
+    private var bike: Motorcycle { motorcycle.bike }
+    private var texts: BikeTexts { motorcycle.texts }
 
     /// The whole template context: frame, spec sections, facet links, Open Graph and JSON-LD.
     func context(for page: Page, frame: PageFrame) -> [String: Value] {
@@ -30,7 +21,7 @@ struct MotorcyclePage {
         var context = frame.context(for: page, title: title + " · " + l["site_title"], description: description)
         let gallery =
             bike.images.isEmpty
-            ? nil : page.route.link(to: plan.route(GalleryPage.Kind(index: index), edition.language))
+            ? nil : page.route.link(to: plan.route(GalleryPage.Kind(id: bike.id), edition.language))
         context.merge(self.context(imagesHref: { _ in gallery })) { $1 }
         context["catalogue_href"] = .text(page.route.link(to: plan.route(CataloguePage.Kind(), edition.language)))
         context["gallery_href"] = gallery.map { .text($0) } ?? .null
@@ -38,7 +29,7 @@ struct MotorcyclePage {
         context["history"] =
             plan.history.map { history in
                 ReleaseNotes(edition: edition, plan: plan, history: history)
-                    .bikeHistory(index) { page.route.link(to: $0) }
+                    .bikeHistory(motorcycle) { page.route.link(to: $0) }
             } ?? .null
         context["social"] = SocialMetadata(
             edition: edition, alternateLocales: frame.edition(edition.language).alternateLocales, bike: bike,
@@ -50,22 +41,11 @@ struct MotorcyclePage {
 
     /// The facet values this motorcycle belongs to, one entry per facet, each value a link.
     func facetLinks(from page: Page) -> [Value] {
-        let memberships = plan.memberships[index]
-        assert(
-            zip(memberships, memberships.dropFirst()).allSatisfy { $0.facet <= $1.facet },
-            "memberships are read in one pass, so they must be in facet order, as SitePlan makes them")
-        let language = edition.language
-        let facets = plan.edition(language).facets
-        var next = 0
-        return plan.facets.indices.map { facetIndex in
-            var values: [Value] = []
-            while next < memberships.count && memberships[next].facet == facetIndex {
-                let value = facets[facetIndex][memberships[next].value]
-                values.append(["label": .text(value.label), "href": .text(page.route.link(to: value.route))])
-                next += 1
-            }
-            return [
-                "facet": .text(edition.localization[plan.facets[facetIndex].labelKey]), "values": .list(values),
+        plan.edition(edition.language).facetValues(of: motorcycle).map { facet, values in
+            [
+                "facet": .text(facet.label),
+                "values": .list(
+                    values.map { ["label": .text($0.label), "href": .text(page.route.link(to: $0.route))] }),
             ]
         }
     }
@@ -140,16 +120,22 @@ struct MotorcyclePage {
 }
 
 extension MotorcyclePage {
-    /// The page of the motorcycle at `index` of the catalogue, at the address its slug gives it in each edition.
+    /// The page of the motorcycle with this id, at the address its slug gives it in each edition.
     struct Kind: PageKind {
-        let index: Int
+        let id: Int
         static let template = "pages/motorcycle.html"
 
-        func route(_ language: Language, in plan: SitePlan) -> Route { plan.edition(language).motorcycleRoutes[index] }
+        func route(_ language: Language, in plan: SitePlan) -> Route {
+            plan.edition(language).motorcycle(planned: id).route
+        }
 
         func model(for page: Page, in site: Site) -> [String: Value] {
-            MotorcyclePage(edition: site.edition(of: page), plan: site.plan, index: index)
-                .context(for: page, frame: site.frame)
+            let edition = site.edition(of: page)
+            return MotorcyclePage(
+                edition: edition, plan: site.plan,
+                motorcycle: site.plan.edition(edition.language).motorcycle(planned: id)
+            )
+            .context(for: page, frame: site.frame)
         }
     }
 }

@@ -27,6 +27,8 @@ struct MotorcyclePageKey: Sendable {
     let values: [[Digest]]
     /// Per motorcycle, its history as its page shows it; empty without a history.
     let histories: [Digest]
+    /// Where a page kind's motorcycle, named by its id, is in the tables above.
+    private let positionByID: [Int: Int]
 
     init(plan: SitePlan, setting: Digest) {
         var hasher = StableHasher()
@@ -54,29 +56,35 @@ struct MotorcyclePageKey: Sendable {
             }
         }
         self.values = values
-        let motorcycles = plan.catalogue.motorcycles
-        bikes = concurrentMap(count: motorcycles.count) { index in
+        let views = plan.languages.map { plan.edition($0) }
+        bikes = concurrentMap(count: plan.catalogue.motorcycles.count) { position in
             var hasher = StableHasher()
-            let bike = motorcycles[index]
-            bike.digest(into: &hasher)
-            for membership in plan.memberships[index] {
-                hasher.combine(UInt64(membership.facet))
-                hasher.combine(values[membership.facet][membership.value])
+            plan.catalogue.motorcycles[position].digest(into: &hasher)
+            // the links of its page in every edition: each facet's values, as labels and addresses
+            for view in views {
+                for (_, values) in view.facetValues(of: view.motorcycles[position]) {
+                    hasher.combine(UInt64(values.count))
+                    for value in values {
+                        hasher.combine(value.label)
+                        hasher.combine(value.route.filePath)
+                    }
+                }
             }
             return hasher.finalize()
         }
+        positionByID = Dictionary(plan.catalogue.motorcycles.enumerated().map { ($1.id, $0) }) { first, _ in first }
     }
 
     /// The digest standing for the page's model: for a motorcycle's page or gallery; nil for every other page.
     func digest(for page: Page) -> Digest? {
         var hasher = StableHasher()
-        if let kind = page.kind as? MotorcyclePage.Kind {
+        if let kind = page.kind as? MotorcyclePage.Kind, let position = positionByID[kind.id] {
             hasher.combine(1)
-            hasher.combine(bikes[kind.index])
-            if !histories.isEmpty { hasher.combine(histories[kind.index]) }
-        } else if let kind = page.kind as? GalleryPage.Kind {
+            hasher.combine(bikes[position])
+            if !histories.isEmpty { hasher.combine(histories[position]) }
+        } else if let kind = page.kind as? GalleryPage.Kind, let position = positionByID[kind.id] {
             hasher.combine(2)
-            hasher.combine(bikes[kind.index])
+            hasher.combine(bikes[position])
         } else {
             return nil
         }
@@ -91,9 +99,9 @@ struct MotorcyclePageKey: Sendable {
         hasher.combine(page.template)
         hasher.combine(page.route.filePath)
         hasher.combine(page.defaultTwin.filePath)
-        for language in page.twins.keys.sorted() {
+        for (language, twin) in page.twins.sorted(by: { $0.key < $1.key }) {
             hasher.combine(language.rawValue)
-            hasher.combine(page.twins[language]!.filePath)
+            hasher.combine(twin.filePath)
         }
     }
 }

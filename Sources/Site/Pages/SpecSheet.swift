@@ -33,26 +33,24 @@ struct SpecSheet {
     let sections: [Section]
 
     init(edition: Edition, bike: Motorcycle, texts: BikeTexts) {
-        let labels = edition.specLabels
-        sections = Self.layout.indices.map { at in
-            let section = Self.layout[at]
+        sections = zip(Self.layout, edition.specLabels.sections).map { section, words in
             var rows: [Row] = []
             rows.reserveCapacity(section.fields.count)
-            for (index, field) in section.fields.enumerated() {
+            for (field, word) in zip(section.fields, words.rows) {
                 let cell: Cell
                 switch field.content {
                 case .plain(let text):
                     cell = Cell(text: text(bike, texts, edition))
                 case .figure(let unit, let value):
                     let raw = value(bike)
-                    let text = raw.map { edition.measure($0, unitSuffix: labels.unitSuffixes[at][index]!) }
+                    let text = raw.map { edition.measure($0, unitSuffix: word.unitSuffix) }
                     cell = Cell(text: text, unit: raw == nil ? nil : unit, raw: raw)
                 case .localized(let text):
                     cell = Self.localized(text(bike), edition: edition)
                 }
-                rows.append(Row(key: field.key, label: labels.rows[at][index], cell: cell))
+                rows.append(Row(key: field.key, label: word.label, cell: cell))
             }
-            return Section(id: section.id, title: labels.titles[at], rows: rows)
+            return Section(id: section.id, title: words.title, rows: rows)
         }
     }
 
@@ -154,20 +152,23 @@ struct SpecSheet {
 
     /// The layout's words in one edition, looked up once per edition rather than once per row of every sheet
     /// (a third of the time a sheet took): section titles, row labels and, for figures, the unit's name with the
-    /// space before it (` mm`), by section and row.
+    /// space before it (` mm`), in the layout's order.
     struct Labels: Sendable {
-        let titles: [String]
-        let rows: [[String]]
-        let unitSuffixes: [[String?]]
+        struct Words: Sendable {
+            let title: String
+            let rows: [(label: String, unitSuffix: String)]
+        }
+
+        let sections: [Words]
 
         init(_ localization: Localization) {
-            titles = SpecSheet.layout.map { localization[$0.titleKey] }
-            rows = SpecSheet.layout.map { section in section.fields.map { localization[$0.key] } }
-            unitSuffixes = SpecSheet.layout.map { section in
-                section.fields.map { field in
-                    guard case .figure(let unit, _) = field.content else { return nil }
-                    return Edition.unitSuffix(localization.unit(unit))
-                }
+            sections = SpecSheet.layout.map { section in
+                Words(
+                    title: localization[section.titleKey],
+                    rows: section.fields.map { field in
+                        guard case .figure(let unit, _) = field.content else { return (localization[field.key], "") }
+                        return (localization[field.key], Edition.unitSuffix(localization.unit(unit)))
+                    })
             }
         }
     }

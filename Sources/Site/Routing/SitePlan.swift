@@ -13,15 +13,10 @@ struct SitePlan: Sendable {
     let photos: PhotoSidecar
     /// The dataset's history sidecar (`guzzi-site history`) as the pages show it; nil without one.
     let history: SiteHistory?
-    /// Motorcycle indices in the app's default order: newest first, then by name.
-    let defaultOrder: [Int]
-    let slugs: [Int: String]
     let facets: [Facet]
-    /// For each motorcycle index, the (facet, value) pairs it belongs to, in facet order: its page links to them.
-    let memberships: [[(facet: Int, value: Int)]]
     /// Folder names that editions translate (`famiglie` / `families`), by label key.
     let folderSlugs: [Language: Localization]
-    /// Each edition's texts of the motorcycles and routes of the motorcycles and facet values (`edition(_:)`).
+    /// Each edition's motorcycles and facets with their texts and addresses (`edition(_:)`).
     private var editionPlans: [Language: EditionPlan] = [:]
     private(set) var pages: [Page] = []
     /// The editions' codes in order, and the one `x-default` points to.
@@ -38,7 +33,7 @@ struct SitePlan: Sendable {
         languages = editions.languages
         defaultLanguage = editions.defaultLanguage
         let bikes = catalogue.motorcycles
-        slugs = Permalinks.slugs(for: bikes)
+        let slugs = Permalinks.slugs(for: bikes)
         // Sort keys made once: comparing the motorcycles themselves copied two of them (and lowercased two
         // names) per comparison, which made planning 10 000 bikes take 14 times as long as 1 000.
         let keys = bikes.map { (year: $0.general.firstYear, name: $0.general.name.lowercased(), id: $0.id) }
@@ -48,7 +43,6 @@ struct SitePlan: Sendable {
             if x.name != y.name { return x.name < y.name }
             return x.id < y.id
         }
-        defaultOrder = order
         facets = FacetBuilder(catalogue: catalogue, defaultOrder: order, editions: editions).build()
         folderSlugs = editions.mapValues(\.localization)
         // Every edition's texts of every motorcycle at once, on all cores: a third of planning.
@@ -62,15 +56,28 @@ struct SitePlan: Sendable {
                 for member in value.members { memberships[member].append((facetIndex, valueIndex)) }
             }
         }
-        self.memberships = memberships
-        for (edition, language) in languages.enumerated() {
+        let positionByID = Dictionary(bikes.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        for (number, edition) in all.enumerated() {
+            let language = edition.language
+            let motorcycles = bikes.indices.map { position in
+                guard let slug = slugs[bikes[position].id] else {
+                    preconditionFailure("Permalinks names every motorcycle of the catalogue")
+                }
+                return EditionMotorcycle(
+                    bike: bikes[position], texts: made[number * bikes.count + position], slug: slug,
+                    route: Route(Self.motorcycleFolders(language, slug: slug)), position: position)
+            }
+            let editionFacets = facets.indices.map { facet in
+                let route = route(FacetPages.OverviewKind(facet: facet), language)
+                return EditionFacet(
+                    facet: facets[facet], label: edition.localization[facets[facet].labelKey], route: route,
+                    values: facets[facet].values.map {
+                        EditionFacetValue($0, language: language, folders: route.folders, motorcycles: motorcycles)
+                    })
+            }
             editionPlans[language] = EditionPlan(
-                texts: Array(made[(edition * bikes.count)..<((edition + 1) * bikes.count)]),
-                motorcycleRoutes: bikes.map { Route(Self.motorcycleFolders(language, slug: slugs[$0.id]!)) },
-                facets: facets.indices.map { facet in
-                    let folders = route(FacetPages.OverviewKind(facet: facet), language).folders
-                    return facets[facet].values.map { EditionFacetValue($0, language: language, folders: folders) }
-                })
+                motorcycles: motorcycles, order: order, facets: editionFacets, positionByID: positionByID,
+                memberships: memberships)
         }
         pages = planPages()
     }
@@ -88,14 +95,20 @@ struct SitePlan: Sendable {
             kinds.append(FacetPages.OverviewKind(facet: facet))
             kinds += facets[facet].values.indices.map { FacetPages.ValueKind(facet: facet, value: $0) }
         }
-        for index in catalogue.motorcycles.indices {
-            kinds.append(MotorcyclePage.Kind(index: index))
-            if !catalogue.motorcycles[index].images.isEmpty { kinds.append(GalleryPage.Kind(index: index)) }
+        for bike in catalogue.motorcycles {
+            kinds.append(MotorcyclePage.Kind(id: bike.id))
+            if !bike.images.isEmpty { kinds.append(GalleryPage.Kind(id: bike.id)) }
         }
         return kinds.flatMap { $0.pages(in: self) }
     }
 
-    func slug(_ key: String, _ language: Language) -> String { folderSlugs[language]![key] }
+    /// A folder's name in an edition (`slug_browse`: `browse`, `sfoglia`).
+    func slug(_ key: String, _ language: Language) -> String {
+        guard let labels = folderSlugs[language] else {
+            preconditionFailure("no edition \(language.rawValue) in the plan")
+        }
+        return labels[key]
+    }
 
     /// One edition's view of the plan; every edition the plan was made for has one.
     func edition(_ language: Language) -> EditionPlan {
