@@ -42,18 +42,4 @@ extension SiteBuilder {
             }
         }
     }
-
-    /// Labels the page models asked for and no table has (`Localization.missing`): the build stops before it
-    /// writes, naming the table and the labels.
-    static func checkMissingLabels(_ editions: Editions, folder: String) throws(SiteError) {
-        for edition in editions.all {
-            let missing = edition.localization.missing.sorted
-            guard !missing.isEmpty else { continue }
-            throw .localization(
-                path: folder + "/" + edition.language.rawValue + ".json",
-                message: "missing label" + (missing.count == 1 ? " " : "s ")
-                    + missing.map { "\"\($0)\"" }.joined(separator: ", ")
-                    + " (in this file or a \(edition.language.rawValue).<part>.json beside it), which the site needs")
-        }
-    }
 }

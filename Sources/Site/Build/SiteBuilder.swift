@@ -40,7 +40,6 @@ public enum SiteBuilder {
                 if let only { products = products.filter { only.contains($0.path) || $0.path.hasPrefix("assets/") } }
                 totals += try writer.write(products)
             }
-            try checkMissingLabels(loaded.editions, folder: options.resourcesPath + "/i18n")
             clock.lap("render and write")
             // A partial build records no global key, so the next build cannot take the output as up to date.
             let changes = try output.commit(

@@ -1,7 +1,6 @@
 import Catalogue
 import Files
 import Foundation
-import Synchronization
 import Templating
 
 /// The labels, plurals and unit names of one edition, read from `Resources/i18n/<lang>.json`.
@@ -20,8 +19,6 @@ public struct Localization: Sendable {
     /// How this edition writes numbers, from the table's `numbers` object.
     public let numbers: NumberFormat
     public let labels: [String: String]
-    /// Labels the site asked for and no table has (see `subscript`): the build fails on them before it writes.
-    let missing = MissingLabels()
     let plurals: [String: [String: String]]
     let units: [String: String]
 
@@ -106,12 +103,8 @@ public struct Localization: Sendable {
             language: language, locale: locale, name: name, fallbacks: fallbacks.map { Language($0) },
             pluralRules: rules, numbers: format, labels: allLabels, plurals: allPlurals, units: units)
         // Every plural a table defines needs a form for each category its rules name, not only the required ones.
-        let pluralKeys: [String] = Set(requiredPlurals + allPlurals.keys).sorted()
-        // the facets' labels too: a missing slug would publish a folder named "[slug_fuel]"
-        let required =
-            requiredLabels + FacetBuilder.valueLabels
-            + FacetBuilder.ids.flatMap { [Facet.labelKey($0), Facet.slugKey($0)] }
-        var missing: [String] = required.filter { allLabels[$0] == nil }.map { "labels.\($0)" }
+        let pluralKeys: [String] = Set(swiftPlurals + allPlurals.keys).sorted()
+        var missing: [String] = swiftLabels.sorted().filter { allLabels[$0] == nil }.map { "labels.\($0)" }
         missing += requiredUnits.filter { units[$0] == nil }.map { "units.\($0)" }
         for key in pluralKeys {
             missing += rules.requiredCategories.filter { allPlurals[key]?[$0] == nil }.map { "plurals.\(key).\($0)" }
@@ -150,13 +143,11 @@ public struct Localization: Sendable {
         return tables
     }
 
-    /// A label; one no table defines reads `[key]` and is noted in `missing`, which fails the build: the labels
-    /// Swift reads are not listed anywhere else, so this is where a missing one is found, on the first build
-    /// after the tables change (every page model is made again then).
+    /// A label. The tables have every label the Swift code reads (`swiftLabels`, checked by `load`), so a missing
+    /// one fails the build before any page is drawn; a debug build stops on a read of a label not listed there.
     public subscript(key: String) -> String {
-        if let label = labels[key] { return label }
-        missing.note(key)
-        return "[\(key)]"
+        assert(Self.swiftLabels.contains(key), "the label \"\(key)\" is read but not in Localization.swiftLabels")
+        return labels[key] ?? "[\(key)]"
     }
 
     /// A label with `{name}` placeholders filled in.
@@ -166,6 +157,7 @@ public struct Localization: Sendable {
 
     /// "1 photo" / "3 photos": the form of the category the edition's `plural_rules` give the count.
     public func plural(_ key: String, count: Int, formatted: String) -> String {
+        assert(Self.swiftPlurals.contains(key), "the plural \"\(key)\" is read but not in swiftPlurals")
         let forms = plurals[key] ?? [:]
         let form = forms[pluralRules.category(count)] ?? forms["other"] ?? "{n}"
         return Localization.fill(form, ["n": formatted])
@@ -211,19 +203,4 @@ public struct Localization: Sendable {
     }
 
     static let requiredUnits = ["mm", "cc", "hp", "rpm", "kg", "l", "kmh", "l100km"]
-    static let requiredPlurals = ["images", "motorcycles"]
-    static let requiredLabels = [
-        "site_title", "nav_catalogue", "read_in_language", "not_stated", "bike_title",
-        "bike_description", "power_at", "compression_ratio", "year_range", "year_open", "footer_data",
-        "first_photo_alt", "in_production", "two_stroke", "four_stroke", "chart_no_data",
-    ]
-}
-
-/// The labels an edition was asked for and does not have (`Localization.subscript`), noted from any thread.
-final class MissingLabels: Sendable {
-    private let keys = Mutex<Set<String>>([])
-
-    func note(_ key: String) { keys.withLock { _ = $0.insert(key) } }
-
-    var sorted: [String] { keys.withLock { $0.sorted() } }
 }

@@ -101,7 +101,7 @@ import Testing
     @Test(arguments: [
         ("en.browse.json", "\"slug_family\"", "labels.slug_family"),
         ("it.browse.json", "\"facet_power\"", "labels.facet_power"),
-        ("en.browse.json", "\"browse_title\"", "missing label \"browse_title\""),
+        ("en.browse.json", "\"browse_title\"", "labels.browse_title"),
         ("en.catalogue.json", "\"keep_title\"", "missing label \"keep_title\""),
     ])
     func aMissingLabelFailsTheBuildNamingTheTableAndTheKey(file: String, key: String, expected: String) throws {
