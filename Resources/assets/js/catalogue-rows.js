@@ -18,6 +18,7 @@
 
   const MIN_ROW = 30; // CSS px; no row is shorter: on a wide screen a row is one line (36 px), on a phone three
   const BATCH = 25; // rows per idle callback, 1-5 ms: a keystroke that comes meanwhile never waits long
+  const IDLE_SLICE = 8; // ms of an idle callback spent giving the page's rows their hearts and ticks
 
   /** How many rows of a list can be on screen: the list starts `top` px below the top of a viewport `height` px
    * tall (negative once scrolled into it), and each row is at least `minRow` px tall. */
@@ -71,6 +72,40 @@
       cell.dataset.value = value === null || value === undefined ? "" : String(value);
     }
 
+    /** The heart and the compare tick under `root` for a motorcycle: its id, and its name in their labels. */
+    function fillActions(root, id, name) {
+      const heart = root.querySelector(".garage-toggle");
+      heart.dataset.id = String(id);
+      heart.dataset.name = name;
+      G.labelHeart(heart);
+      const box = root.querySelector(".compare-check");
+      box.value = String(id);
+      // the script ticks the box from the URL; a history entry made Chromium save every box's state too (3 ms a
+      // keystroke at 250 rows), and restoring it would only be undone
+      box.setAttribute("autocomplete", "off");
+      box.setAttribute("aria-label", G.fill(S.compare_pick_name, { name }));
+    }
+
+    /** Gives a row of the page whose heart and tick were left out (the rows past the first screen: 250 buttons
+     * and boxes in the page made the browser's scan of its form controls, at the end of the load, one long task;
+     * issue 38) a copy of the template's, filled and brought up to date. */
+    function complete(row) {
+      const slot = row.querySelector(".row-actions[data-deferred]");
+      if (!slot) return;
+      const actions = template.content.querySelector(".row-actions").cloneNode(true);
+      fillActions(actions, Number(row.dataset.id), row.querySelector(".bike-name").textContent);
+      prepare(actions);
+      slot.replaceWith(actions);
+    }
+
+    /** Completes the rows in the list from `row` (the first), some milliseconds per idle callback: a row is over
+     * a millisecond on a slow phone. */
+    function completeAll(row) {
+      const until = performance.now() + IDLE_SLICE;
+      for (; row && performance.now() < until; row = row.nextElementSibling) complete(row);
+      if (row) G.whenIdle(() => completeAll(row));
+    }
+
     function make(record) {
       const row = template.content.firstElementChild.cloneNode(true);
       row.dataset.id = String(record.id);
@@ -80,16 +115,7 @@
       const placeholder = row.querySelector(".bike-thumb"); // only with the photo sidecar
       const thumbnail = placeholder && G.list.thumbnail(record);
       if (thumbnail) placeholder.replaceWith(G.element("img", thumbnail));
-      const heart = row.querySelector(".garage-toggle");
-      heart.dataset.id = String(record.id);
-      heart.dataset.name = record.name;
-      G.labelHeart(heart);
-      const box = row.querySelector(".compare-check");
-      box.value = String(record.id);
-      // the script ticks the box from the URL; a history entry made Chromium save every box's state too (3 ms a
-      // keystroke at 250 rows), and restoring it would only be undone
-      box.setAttribute("autocomplete", "off");
-      box.setAttribute("aria-label", G.fill(S.compare_pick_name, { name: record.name }));
+      fillActions(row, record.id, record.name);
       fillCell(row, "years", record.years);
       figureCell(row, "displacement", record.displacement_text, record.displacement);
       fillCell(row, "power", record.power_text);
@@ -104,6 +130,8 @@
       if (!row) {
         row = make(record);
         rows.set(record.id, row);
+      } else {
+        complete(row);
       }
       return row;
     }
@@ -207,6 +235,8 @@
     return {
       draw,
       adopt,
+      /** Gives the page's rows their hearts and ticks, when idle (`complete`). */
+      completeAll: () => completeAll(list.firstElementChild),
       /** The rows that can be on screen where the list is now. */
       onScreen: () => fitting(list.getBoundingClientRect().top, window.innerHeight),
       /** The rows that fill a screen from a row scrolled to its top. */

@@ -174,6 +174,7 @@
       done: showMore,
     });
     drawer.adopt();
+    G.afterLoad(drawer.completeAll, 1000);
 
     /** Draws the results shown: at least the first `now` rows before the next frame, the rest when idle. */
     function draw(now) {
