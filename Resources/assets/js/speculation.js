@@ -51,6 +51,8 @@
   G.speculation = { RULES, WITH_A_MOUSE, speculate };
   if (typeof document !== "undefined") {
     const mouse = window.matchMedia && window.matchMedia("(hover: hover) and (pointer: fine)").matches;
-    speculate(document, window.location, navigator, mouse);
+    // In a task of its own: this script runs in the one that ends the parsing, where the browser's first look
+    // at the rules over every link of a long list made it a long task on a slow phone (issue 38).
+    window.setTimeout(() => speculate(document, window.location, navigator, mouse), 0);
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));
