@@ -220,7 +220,8 @@
       }
     }
 
-    /** Takes the rows already in the list (the page's own, the first of the default order, the same markup) as
+    /** Takes the rows already in the list (the page's own, the first of the default order, the same markup but for
+     * the hearts and ticks of those past the first screen, which `complete` puts in) as
      * the rows of their motorcycles, so a draw of that order keeps them instead of making them again. */
     function adopt() {
       for (const row of list.children) {

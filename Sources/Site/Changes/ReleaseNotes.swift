@@ -86,7 +86,10 @@ struct ReleaseNotes {
             guard !change.added.isEmpty, let found = bike(change.id) else { return nil }
             return [
                 "name": .text(found.name), "count": .text(count("images", change.added.count)),
-                "href": .text(link(plan.route(GalleryPage.Kind(id: change.id), language))),
+                // a motorcycle without photos now has no gallery: its page then
+                "href": .text(
+                    found.motorcycle.bike.images.isEmpty
+                        ? found.href : link(plan.route(GalleryPage.Kind(id: change.id), language))),
             ]
         }
         return [

@@ -21,9 +21,8 @@ enum SearchTexts {
     /// Each searchable row's label as an excerpt names it: the row's own, or with its section's title before it
     /// where another row (or the notes) reads the same ("Type" of the frame and of the brakes: "Brakes · Type").
     static func labels(_ edition: Edition) -> [String: String] {
-        let words = edition.specLabels
         var rows: [(key: String, section: String, label: String)] = []
-        for (section, words) in zip(SpecSheet.layout, words.sections) {
+        for (section, words) in zip(SpecSheet.layout, edition.specLabels.sections) {
             for (field, word) in zip(section.fields, words.rows) where fields.contains(field.key) {
                 rows.append((field.key, words.title, word.label))
             }

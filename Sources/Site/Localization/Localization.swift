@@ -157,7 +157,7 @@ public struct Localization: Sendable {
 
     /// "1 photo" / "3 photos": the form of the category the edition's `plural_rules` give the count.
     public func plural(_ key: String, count: Int, formatted: String) -> String {
-        assert(Self.swiftPlurals.contains(key), "the plural \"\(key)\" is read but not in swiftPlurals")
+        assert(Self.swiftPlurals.contains(key), "the plural \"\(key)\" is read but not in Localization.swiftPlurals")
         let forms = plurals[key] ?? [:]
         let form = forms[pluralRules.category(count)] ?? forms["other"] ?? "{n}"
         return Localization.fill(form, ["n": formatted])

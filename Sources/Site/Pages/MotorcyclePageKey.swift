@@ -27,8 +27,8 @@ struct MotorcyclePageKey: Sendable {
     let values: [[Digest]]
     /// Per motorcycle, its history as its page shows it; empty without a history.
     let histories: [Digest]
-    /// Where a page kind's motorcycle, named by its id, is in the tables above.
-    private let positionByID: [Int: Int]
+    /// Where a page kind's motorcycle, named by its id, is in the tables above (`position(of:)`).
+    private let plan: SitePlan
 
     init(plan: SitePlan, setting: Digest) {
         var hasher = StableHasher()
@@ -72,17 +72,17 @@ struct MotorcyclePageKey: Sendable {
             }
             return hasher.finalize()
         }
-        positionByID = Dictionary(plan.catalogue.motorcycles.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        self.plan = plan
     }
 
     /// The digest standing for the page's model: for a motorcycle's page or gallery; nil for every other page.
     func digest(for page: Page) -> Digest? {
         var hasher = StableHasher()
-        if let kind = page.kind as? MotorcyclePage.Kind, let position = positionByID[kind.id] {
+        if let kind = page.kind as? MotorcyclePage.Kind, let position = position(of: kind.id, page) {
             hasher.combine(1)
             hasher.combine(bikes[position])
             if !histories.isEmpty { hasher.combine(histories[position]) }
-        } else if let kind = page.kind as? GalleryPage.Kind, let position = positionByID[kind.id] {
+        } else if let kind = page.kind as? GalleryPage.Kind, let position = position(of: kind.id, page) {
             hasher.combine(2)
             hasher.combine(bikes[position])
         } else {
@@ -90,6 +90,11 @@ struct MotorcyclePageKey: Sendable {
         }
         combineFrame(of: page, into: &hasher)
         return hasher.finalize()
+    }
+
+    /// The place in the catalogue of the motorcycle with this id, as the page's edition has it.
+    private func position(of id: Int, _ page: Page) -> Int? {
+        page.language.flatMap { plan.edition($0).motorcycle(id: id)?.position }
     }
 
     /// What every page is given (`shared`), and the page's own language, template, route and twins.

@@ -25,6 +25,9 @@ struct EditionPlan: Sendable {
         self.facets = facets
         self.positionByID = positionByID
         self.memberships = memberships
+        assert(
+            memberships.allSatisfy { own in zip(own, own.dropFirst()).allSatisfy { $0.facet <= $1.facet } },
+            "facetValues(of:) reads a motorcycle's memberships in one pass, so they must be in facet order")
     }
 
     /// The motorcycle with this id; nil when the catalogue has none (a history names removed ones).
