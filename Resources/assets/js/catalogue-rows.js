@@ -86,23 +86,34 @@
       box.setAttribute("aria-label", G.fill(S.compare_pick_name, { name }));
     }
 
-    /** Gives a row of the page whose heart and tick were left out (the rows past the first screen: 250 buttons
-     * and boxes in the page made the browser's scan of its form controls, at the end of the load, one long task;
-     * issue 38) a copy of the template's, filled and brought up to date. */
-    function complete(row) {
+    /** The heart and tick for a row of the page that was left without them (the rows past the first screen: 250
+     * buttons and boxes in the page made the browser's scan of its form controls, at the end of the load, one
+     * long task; issue 38): its empty slot and a filled copy of the template's, to put in its place once brought
+     * up to date; null for a row that has them. */
+    function missingActions(row) {
       const slot = row.querySelector(".row-actions[data-deferred]");
-      if (!slot) return;
+      if (!slot) return null;
       const actions = template.content.querySelector(".row-actions").cloneNode(true);
       fillActions(actions, Number(row.dataset.id), row.querySelector(".bike-name").textContent);
-      prepare(actions);
-      slot.replaceWith(actions);
+      return { slot, actions };
     }
 
-    /** Completes the rows in the list from `row` (the first), some milliseconds per idle callback: a row is over
-     * a millisecond on a slow phone. */
+    /** Completes the rows in the list from `row` (the first), some milliseconds per idle callback (a row is over
+     * a millisecond on a slow phone), each slice's controls brought up to date at once. */
     function completeAll(row) {
       const until = performance.now() + IDLE_SLICE;
-      for (; row && performance.now() < until; row = row.nextElementSibling) complete(row);
+      const made = [];
+      const fragment = document.createDocumentFragment();
+      for (; row && performance.now() < until; row = row.nextElementSibling) {
+        const missing = missingActions(row);
+        if (!missing) continue;
+        fragment.append(missing.actions);
+        made.push(missing);
+      }
+      if (made.length) {
+        prepare(fragment);
+        for (const { slot, actions } of made) slot.replaceWith(actions);
+      }
       if (row) G.whenIdle(() => completeAll(row));
     }
 
@@ -131,7 +142,9 @@
         row = make(record);
         rows.set(record.id, row);
       } else {
-        complete(row);
+        // brought up to date with the row by insert()
+        const missing = missingActions(row);
+        if (missing) missing.slot.replaceWith(missing.actions);
       }
       return row;
     }
@@ -221,7 +234,7 @@
     }
 
     /** Takes the rows already in the list (the page's own, the first of the default order, the same markup but for
-     * the hearts and ticks of those past the first screen, which `complete` puts in) as
+     * the hearts and ticks of those past the first screen, which `completeAll` puts in) as
      * the rows of their motorcycles, so a draw of that order keeps them instead of making them again. */
     function adopt() {
       for (const row of list.children) {
@@ -236,7 +249,7 @@
     return {
       draw,
       adopt,
-      /** Gives the page's rows their hearts and ticks, when idle (`complete`). */
+      /** Gives the page's rows their hearts and ticks, when idle (`missingActions`). */
       completeAll: () => completeAll(list.firstElementChild),
       /** The rows that can be on screen where the list is now. */
       onScreen: () => fitting(list.getBoundingClientRect().top, window.innerHeight),
