@@ -36,7 +36,7 @@ class CompareCases:
         self.wait(lambda d: link.attr("href"))
         self.assertEqual(link.text, "Compare (3)")
         self.wait(lambda d: self.query_params().get("compare") == [",".join(str(b["id"]) for b in chosen)])
-        link.click()
+        self.follow(link)
         self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 3)
         self.assertEqual(self.columns(), [b["name"] for b in chosen])
 
@@ -73,7 +73,7 @@ class CompareCases:
         link = self.css("#compare-link")
         self.wait(lambda d: link.attr("href"))
         self.assertIn("/it/confronto/index.html?ids=%d,%d" % (a["id"], b["id"]), link.prop("href"))
-        link.click()
+        self.follow(link)
         self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 2)
         self.assertEqual(self.css("#compare-table tbody .section-row th").text, "Informazioni generali")
         self.open("it/confronto/index.html?ids=%d" % a["id"])

@@ -150,7 +150,7 @@ class GarageCases:
         self.css("#garage-list li:nth-child(1) .compare-check").click()
         self.css("#garage-list li:nth-child(3) .compare-check").click()
         self.wait(lambda d: link.attr("href"))
-        link.click()
+        self.follow(link)
         self.wait(lambda d: len(self.css_all("#compare-table thead th")) == 2)
         self.assertEqual(
             parse_qs(urlsplit(self.driver.url).query)["ids"], ["%d,%d" % (chosen[0]["id"], chosen[2]["id"])]
