@@ -48,6 +48,7 @@
     let last = null; // the last row of the current draw in the list: what follows it is of earlier draws
     let drawing = 0; // the current draw: a newer one abandons the rest of an older one
     let shortest = Infinity; // the shortest row seen, CSS px; a new width may change every row's
+    let adopted = false; // the page's own rows taken (adopt), once: the page's start does it, or the first draw
     window.addEventListener("resize", () => (shortest = Infinity));
 
     /** Takes note of the first row's height (the layout is fresh when a reader's input comes) and says how many
@@ -212,6 +213,7 @@
      * time. Rows already in place stay; a row that was drawn before is moved back, not made again. What an
      * earlier draw left below the new rows goes in idle time too, unless the new rows do not fill `now`. */
     function draw(records, now) {
+      adopt();
       drawing += 1;
       const current = Array.from(list.children);
       const kept = keptPrefix(current, records.map((record) => rows.get(record.id)));
@@ -237,6 +239,8 @@
      * the hearts and ticks of those past the first screen, which `completeAll` puts in) as
      * the rows of their motorcycles, so a draw of that order keeps them instead of making them again. */
     function adopt() {
+      if (adopted) return;
+      adopted = true;
       for (const row of list.children) {
         const id = Number(row.dataset.id);
         if (id && !rows.has(id)) rows.set(id, row);
