@@ -126,7 +126,12 @@ def serve(folder):
 PHONE = {"width": 412, "height": 823, "deviceScaleFactor": 1.75, "mobile": True}
 
 
-def chromium(profile, cpu=1, phone=False):
+# Headless Chromium reports no pointer at all ((hover: none), (pointer: none)); these Blink settings make it report
+# a laptop's: a fine pointer that hovers (Blink's ui::PointerType fine = 4, ui::HoverType hover = 2).
+MOUSE = "--blink-settings=primaryPointerType=4,availablePointerTypes=4,primaryHoverType=2,availableHoverTypes=2"
+
+
+def chromium(profile, cpu=1, phone=False, mouse=False):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -134,7 +139,7 @@ def chromium(profile, cpu=1, phone=False):
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--no-first-run", "--disable-extensions", "--window-size=1280,1000",
-                     "--user-data-dir=" + profile):
+                     "--user-data-dir=" + profile) + ((MOUSE,) if mouse else ()):
         options.add_argument(argument)
     driver = webdriver.Chrome(
         service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options

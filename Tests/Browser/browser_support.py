@@ -259,10 +259,15 @@ class Element:
         return [self.driver.wrap(e) for e in self.native.find_elements("css selector", selector)]
 
 
+# Headless Chromium reports no pointer at all ((hover: none), (pointer: none)); these Blink settings make it report
+# a laptop's, a fine pointer that hovers (Blink's ui::PointerType fine = 4, ui::HoverType hover = 2).
+MOUSE = "--blink-settings=primaryPointerType=4,availablePointerTypes=4,primaryHoverType=2,availableHoverTypes=2"
+
+
 class ChromiumDriver:
     name = "chromium"
 
-    def __init__(self):
+    def __init__(self, *extra_arguments):
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -278,7 +283,7 @@ class ChromiumDriver:
             "--disable-extensions",
             "--window-size=1280,1000",
             "--user-data-dir=" + self.profile,
-        ):
+        ) + extra_arguments:
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         env = dict(os.environ, TMPDIR=self.profile)
