@@ -124,11 +124,9 @@ def serve(folder):
 
 # Lighthouse's mobile screen (a Moto G Power): the viewport, its pixel ratio and touch
 PHONE = {"width": 412, "height": 823, "deviceScaleFactor": 1.75, "mobile": True}
+sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
 
-
-# Headless Chromium reports no pointer at all ((hover: none), (pointer: none)); these Blink settings make it report
-# a laptop's: a fine pointer that hovers (Blink's ui::PointerType fine = 4, ui::HoverType hover = 2).
-MOUSE = "--blink-settings=primaryPointerType=4,availablePointerTypes=4,primaryHoverType=2,availableHoverTypes=2"
+from browser_support import MOUSE  # noqa: E402  (the Blink settings of a laptop's pointer, as the tests use)
 
 
 def chromium(profile, cpu=1, phone=False, mouse=False):
