@@ -372,7 +372,7 @@
     // slow phone's first run of this script, sometimes over the 50 ms that make a long task (issue 38). Input
     // meanwhile is kept: it changes the state, and the controls are then written from the state.
     state = readURL();
-    window.setTimeout(() => {
+    G.nextTask(() => {
       drawer.adopt();
       G.afterLoad(drawer.completeAll, 1000);
       writeControls();
@@ -387,6 +387,6 @@
       const pager = $("catalogue-pager");
       if (pager) pager.hidden = true; // the plain pages are for browsers without JavaScript
       tools.dataset.ready = "true";
-    }, 0);
+    });
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

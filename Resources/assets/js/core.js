@@ -110,6 +110,13 @@
     });
   };
 
+  /** Runs `task` in a task of its own, after what the browser has queued meanwhile (a reader's input among it):
+   * where one piece of work was split in two so that neither is a long task (over 50 ms on a slow phone), the
+   * second half goes here. */
+  G.nextTask = function (task) {
+    globalThis.setTimeout(task, 0);
+  };
+
   /** Calls `work(from, to)` over 0..<count a slice at a time, each slice in a task of its own once `budget` ms have
    * gone in the one before; resolves when all are done. Work made when data arrives (a part's records, their
    * search words) then never holds up a key the reader presses meanwhile by more than a slice: at 148 motorcycles
@@ -127,7 +134,7 @@
           next = to;
           if (now() >= end) break;
         }
-        if (next < count) setTimeout(slice, 0);
+        if (next < count) G.nextTask(slice);
         else resolve();
       };
       slice();
@@ -258,7 +265,7 @@
     G.store = G.createStore(G.S);
     // Each script starts in a task of its own, in order: together they were one long task (150 ms on a slow
     // phone for the catalogue), which blocked a reader's first tap; apart each stays under 50 ms.
-    for (const start of starters) window.setTimeout(() => start(G.S), 0);
+    for (const start of starters) G.nextTask(() => start(G.S));
   }
 
   if (typeof document !== "undefined") {
@@ -266,6 +273,6 @@
     // its own: the one that ends the parsing runs the deferred scripts and the browser's own work on the page,
     // and with this too it went over 50 ms on a slow phone (issue 38).
     if (document.readyState === "complete") startAll();
-    else document.addEventListener("DOMContentLoaded", () => window.setTimeout(startAll, 0));
+    else document.addEventListener("DOMContentLoaded", () => G.nextTask(startAll));
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));

@@ -53,6 +53,6 @@
     const mouse = window.matchMedia && window.matchMedia("(hover: hover) and (pointer: fine)").matches;
     // In a task of its own: this script runs in the one that ends the parsing, where the browser's first look
     // at the rules over every link of a long list made it a long task on a slow phone (issue 38).
-    window.setTimeout(() => speculate(document, window.location, navigator, mouse), 0);
+    G.nextTask(() => speculate(document, window.location, navigator, mouse));
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));
