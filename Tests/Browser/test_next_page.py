@@ -24,10 +24,11 @@ class NextPageCases:
             self.assertEqual(prefetch["eagerness"], "moderate", path)
             self.assertIn("[href*='?']", prefetch["where"]["and"][1]["not"]["selector_matches"], path)
 
-    def rest_on_a_link_and_click(self, driver, second_visit=True):
+    def rest_on_a_link_and_click(self, driver, second_visit=True, watch_return=True):
         """Opens the catalogue (a second time, by default), rests the pointer on its first motorcycle's link for a
         second and clicks; returns how the page came: [activationStart, deliveryType, whether the browser reports a
-        mouse]."""
+        mouse]. With `watch_return`, the catalogue notes in window.__restored how a way back shows it (`pageshow`'s
+        `persisted`)."""
         from selenium.webdriver.common.action_chains import ActionChains
 
         self.open_catalogue(driver=driver)
@@ -42,7 +43,9 @@ class NextPageCases:
             )
             self.open_catalogue(driver=driver)
         self.wait(lambda d: d.js(RULES), driver, "no speculation rules")
-        driver.js("window.__restored = null; addEventListener('pageshow', (e) => { window.__restored = e.persisted; });")
+        if watch_return:
+            driver.js("window.__restored = null;"
+                      "addEventListener('pageshow', (e) => { window.__restored = e.persisted; });")
         link = driver.native.find_element("css selector", "#bike-list .bike-name")
         href = link.get_attribute("href")
         ActionChains(driver.native).move_to_element(link).perform()
@@ -71,7 +74,7 @@ class NextPageCases:
         laptop = ChromiumDriver(MOUSE)
         try:
             # a first visit: a prerender, unlike a prefetch, is used whether or not the new worker took over
-            activation, delivery, mouse = self.rest_on_a_link_and_click(laptop, second_visit=False)
+            activation, delivery, mouse = self.rest_on_a_link_and_click(laptop, second_visit=False, watch_return=False)
             self.assertTrue(mouse, "the browser did not report a mouse")
             self.assertGreater(activation, 0, "the page was not the prerendered one (%s)" % delivery)
         finally:
