@@ -46,6 +46,8 @@ os.environ.setdefault("SE_OFFLINE", "true")
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
+sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
+from browser_support import MOUSE  # noqa: E402  (the Blink settings of a laptop's pointer, as the tests use)
 
 INSTRUMENT = r"""
 (() => {
@@ -124,9 +126,6 @@ def serve(folder):
 
 # Lighthouse's mobile screen (a Moto G Power): the viewport, its pixel ratio and touch
 PHONE = {"width": 412, "height": 823, "deviceScaleFactor": 1.75, "mobile": True}
-sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
-
-from browser_support import MOUSE  # noqa: E402  (the Blink settings of a laptop's pointer, as the tests use)
 
 
 def chromium(profile, cpu=1, phone=False, mouse=False):
