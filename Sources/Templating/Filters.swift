@@ -23,6 +23,7 @@ enum BuiltinFilters {
         "lower": BuiltinFilter(arity: 0...0, function: lower),
         "first": BuiltinFilter(arity: 0...0, function: first),
         "last": BuiltinFilter(arity: 0...0, function: last),
+        "batch": BuiltinFilter(arity: 1...1, function: batch),
         "raw": BuiltinFilter(arity: 0...0, function: raw),
     ]
 
@@ -162,6 +163,22 @@ enum BuiltinFilters {
         case .text(let s): return s.last.map { .text(String($0)) } ?? .null
         default: throw FilterError("expects a list or text, got \(input.kindDescription)")
         }
+    }
+
+    /// Cuts a list into lists of `size` items, the last one shorter, so a template can write something between
+    /// groups of a long list (the catalogue's pauses for the browser's parser) without arithmetic on indices.
+    static func batch(_ input: Value, _ arguments: [Value], _ environment: RenderEnvironment) throws -> Value {
+        guard case .list(let items) = input else {
+            throw FilterError("expects a list, got \(input.kindDescription)")
+        }
+        guard case .number(let n) = arguments[0], n >= 1, n == n.rounded(), n <= Double(Int.max) else {
+            let got =
+                if case .number(let n) = arguments[0] { plainNumberString(n) } else { arguments[0].kindDescription }
+            throw FilterError("takes a whole number of items from 1, got \(got)")
+        }
+        let size = Int(n)
+        return .list(
+            stride(from: 0, to: items.count, by: size).map { .list(Array(items[$0..<min($0 + size, items.count)])) })
     }
 
     /// Marks text as trusted. The parser only accepts it as the last filter, so it cannot be undone by a later

@@ -296,6 +296,9 @@ class FilterCases:
         lazy = re.findall(r'<li class="bike-item" data-id="\d+" data-lazy>.*?</li>', rows, re.S)
         self.assertTrue(all('<div class="row-actions needs-script" data-deferred></div>' in row for row in lazy))
         self.assertEqual(rows.count('class="garage-toggle"'), rows.count('<li class="bike-item"') - len(lazy))
+        # between groups of 20 rows, a pause for the parser (pages/catalogue.html), which the script takes out
+        pauses = rows.count('<script type="text/plain" class="parser-pause"></script>')
+        self.assertEqual(pauses, (rows.count('<li class="bike-item"') - 1) // 20)
         self.open_catalogue()
         self.wait(
             lambda d: d.js("return !document.querySelector('#bike-list [data-deferred]')"
@@ -305,6 +308,7 @@ class FilterCases:
                            " === document.querySelectorAll('#bike-list > li').length"),
             message="the rows never got their hearts and ticks",
         )
+        self.assertEqual(self.driver.js("return document.querySelectorAll('#bike-list > :not(li)').length"), 0)
         # the last row's are its own: named for its motorcycle, and they work
         last = bikes()[-1]
         row = "#bike-list > li:last-child"

@@ -102,6 +102,21 @@ import Testing
         #expect(try render(#"{{ empty | first | default("none") }}"#, context) == "none")
     }
 
+    @Test func batchCutsAListIntoGroups() throws {
+        let template = "{% for group in xs | batch(2) %}[{% for x in group %}{{ x }}{% endfor %}]{% endfor %}"
+        #expect(try render(template, ["xs": ["a", "b", "c", "d", "e"]]) == "[ab][cd][e]")
+        #expect(try render(template, ["xs": ["a", "b"]]) == "[ab]")
+        #expect(try render(template, ["xs": []]) == "")
+        #expect(
+            errorText("{{ xs | batch(0) | length }}", ["xs": ["a"]])
+                == "page.html:1:9: error: filter 'batch': takes a whole number of items from 1, got 0\n"
+                + "{{ xs | batch(0) | length }}\n        ^")
+        #expect(
+            errorText("{{ s | batch(2) | length }}", ["s": "ab"])
+                == "page.html:1:8: error: filter 'batch': expects a list, got text\n{{ s | batch(2) | length }}\n       ^"
+        )
+    }
+
     @Test func filtersChainLeftToRight() throws {
         #expect(try render(#"{{ xs | first | upper }} {{ xs | length > 1 }}"#, ["xs": ["v7", "v9"]]) == "V7 true")
     }

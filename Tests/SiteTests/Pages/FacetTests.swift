@@ -106,6 +106,23 @@ import Testing
         }
     }
 
+    /// The catalogue's rows come in groups of 20 with an empty data block between groups, where Chromium's parser
+    /// pauses (pages/catalogue.html): none before the first row, none after the last, a row never split.
+    @Test(.enabled(if: SiteFixtures.realDatasetPath != nil))
+    func catalogueRowsComeInGroupsWithParserPauses() throws {
+        let built = try #require(Self.built)
+        let page = SiteFixtures.read(built.out + "/it/index.html")
+        let list = try #require(
+            page.components(separatedBy: "id=\"bike-list\"").dropFirst().first?.components(separatedBy: "</ol>").first)
+        let pause = "<script type=\"text/plain\" class=\"parser-pause\"></script>"
+        let groups = list.components(separatedBy: pause)
+        let sizes = groups.map { $0.components(separatedBy: "<li class=\"bike-item\"").count - 1 }
+        let count = built.catalogue.motorcycles.count
+        #expect(count > 40)
+        #expect(sizes == (0..<((count + 19) / 20)).map { min(20, count - $0 * 20) })
+        #expect(groups.dropLast().allSatisfy { $0.hasSuffix("</li>\n") })
+    }
+
     /// Each motorcycle page links to one value of every facet but decades (and to every decade it spans), and each
     /// linked value page lists the motorcycle back.
     @Test(.enabled(if: SiteFixtures.realDatasetPath != nil))
