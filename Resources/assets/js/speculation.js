@@ -51,8 +51,10 @@
   G.speculation = { RULES, WITH_A_MOUSE, speculate };
   if (typeof document !== "undefined") {
     const mouse = window.matchMedia && window.matchMedia("(hover: hover) and (pointer: fine)").matches;
-    // In a task of its own: this script runs in the one that ends the parsing, where the browser's first look
-    // at the rules over every link of a long list made it a long task on a slow phone (issue 38).
-    G.nextTask(() => speculate(document, window.location, navigator, mouse));
+    // When the browser is idle, not in the tasks of the load: its first look at the rules goes over every link
+    // of a long list, and so soon after the page's start it also brought the style up to date first; in the task
+    // that ends the parsing, then in one of its own just after the start, it made a task of 31-58 ms on a slow
+    // phone (issue 38). A pointer resting on a link comes later than that.
+    G.whenIdle(() => speculate(document, window.location, navigator, mouse));
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));
