@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /* Guzzi Tracker — what the catalogue's search finds, and in what order (no DOM; unit-tested in node).
  *
  * Names as people type them: case, accents, spaces, dots and hyphens do not matter ("lemans", "le-mans", "850t3",
@@ -11,6 +12,11 @@
  * A keystroke at 10 000 motorcycles must stay well under 100 ms on a slow phone, so nothing is read per motorcycle
  * that can be read once: the words of the names are numbered (a few hundred) and measured once against each query
  * word, and the texts' words come sorted from the build (SearchTexts.swift), found by a binary search.
+ *
+ * The line above this comment asks Chromium (136 and later) to compile every function of the file it opens, the
+ * catalogue's bundle (js/catalogue-page.js, of which this file is the first part), while the file is loading and
+ * off the page's thread, instead of each on its first call: the first letter typed runs most of them for the first
+ * time, and its script went from 23-31 ms to 13-21 ms under a phone's CPU with the line (eight loads each).
  */
 (function (G) {
   "use strict";

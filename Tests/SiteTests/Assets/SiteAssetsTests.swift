@@ -97,4 +97,12 @@ import Testing
         }
         #expect(!assets.files.contains { $0.source == "js/core.js" || $0.source == "bundles.json" })
     }
+
+    /// Chromium reads the hint to compile a script's functions while it loads only at the top of the file: the
+    /// catalogue's bundle must start with it (js/catalogue-search.js, its first part).
+    @Test func theCatalogueBundleStartsWithTheCompileHint() throws {
+        let assets = try SiteAssets(folder: SiteFixtures.repositoryRoot + "/Resources/assets")
+        let catalogue = try #require(assets.files.first { $0.source == "js/catalogue-page.js" })
+        #expect(String(decoding: catalogue.bytes.prefix(29), as: UTF8.self) == "//# allFunctionsCalledOnLoad\n")
+    }
 }
