@@ -52,9 +52,9 @@
   if (typeof document !== "undefined") {
     const mouse = window.matchMedia && window.matchMedia("(hover: hover) and (pointer: fine)").matches;
     // When the browser is idle, not in the tasks of the load: its first look at the rules goes over every link
-    // of a long list, and so soon after the page's start it also brought the style up to date first; in the task
-    // that ends the parsing, then in one of its own just after the start, it made a task of 31-58 ms on a slow
-    // phone (issue 38). A pointer resting on a link comes later than that.
+    // of a long list. In the task that ends the parsing, then in one of its own just after the start, it took
+    // 7-58 ms on a slow phone, some of the load's long tasks (issue 38); when idle, 9-14 ms. A pointer resting on a
+    // link comes later than that.
     G.whenIdle(() => speculate(document, window.location, navigator, mouse));
   }
 })((globalThis.GuzziTracker = globalThis.GuzziTracker || {}));
