@@ -171,7 +171,7 @@ enum BuiltinFilters {
         guard case .list(let items) = input else {
             throw FilterError("expects a list, got \(input.kindDescription)")
         }
-        guard case .number(let n) = arguments[0], n >= 1, n == n.rounded(), n <= Double(Int.max) else {
+        guard case .number(let n) = arguments[0], n >= 1, n == n.rounded(), n < Double(Int.max) else {
             let got =
                 if case .number(let n) = arguments[0] { plainNumberString(n) } else { arguments[0].kindDescription }
             throw FilterError("takes a whole number of items from 1, got \(got)")

@@ -25,7 +25,7 @@
   function start(S, tools, list, template) {
     // the empty data blocks the build put between groups of rows, pauses for the browser's parser
     // (pages/catalogue.html): their work is done, and from here the list's children are its rows
-    for (const pause of list.querySelectorAll(":scope > script")) pause.remove();
+    for (const pause of list.querySelectorAll(":scope > .parser-pause")) pause.remove();
     const $ = (id) => document.getElementById(id);
     const form = $("filters");
     const panel = $("filter-panel");
