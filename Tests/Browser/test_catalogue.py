@@ -193,6 +193,21 @@ class SearchCases:
         self.assertEqual(self.count_text(), "1 result" if len(expected) == 1 else "%d results" % len(expected))
         self.wait(lambda d: self.query_params().get("q") == [accented_word.lower()])
 
+    def test_the_search_box_is_laid_out_alone_at_the_height_it_would_have(self):
+        """Contained, a letter typed lays out the box alone, not the page (issue 37); so the sheet gives it a height,
+        which must be the one its line, padding and border give it uncontained: no text cut, nothing moved."""
+        self.open_catalogue()
+        contain, height, natural = self.driver.js(
+            "const field = document.getElementById('f-q');"
+            "const copy = field.cloneNode(); copy.removeAttribute('id');"
+            "copy.style.contain = 'none'; copy.style.height = 'auto'; field.after(copy);"
+            "const natural = copy.getBoundingClientRect().height; copy.remove();"
+            "return [getComputedStyle(field).contain, field.getBoundingClientRect().height, natural];"
+        )
+        self.assertEqual(set(contain.split()), {"size", "layout"})
+        self.assertGreater(natural, 20)
+        self.assertAlmostEqual(height, natural, delta=0.5)
+
     def test_search_covers_the_family_and_all_words(self):
         self.open_catalogue()
         outside = [b["family"] for b in bikes() if b["family"] and fold(b["family"]) not in fold(b["name"])]
