@@ -149,7 +149,9 @@
     const buttons = { pages: $("keep-pages"), photos: $("keep-photos") };
     const forget = { pages: $("forget-pages"), photos: $("forget-photos") };
     let caches = null; // {pages, photos}: the worker's names of the two kept caches
-    let listing = null;
+    let listing = null; // {motorcycles, bytes, photo_bytes, pages, photos}: counts and sizes (sw.js, measures)
+    // from a worker of an earlier deploy, still in charge until the reader takes the update: the lists themselves
+    const number = (entries) => (Array.isArray(entries) ? entries.length : entries);
     const size = (bytes) => formatSize(bytes);
     const count = (n) => G.formatNumber(n, 0);
 
@@ -160,8 +162,8 @@
           ? (await (await window.caches.open(caches[what])).keys()).length
           : 0;
       }
-      const pages = listing.pages.length;
-      const photos = listing.photos.length;
+      const pages = number(listing.pages);
+      const photos = number(listing.photos);
       buttons.pages.textContent = kept.pages
         ? G.fill(text.pagesKept, { n: count(Math.min(kept.pages, listing.motorcycles)), size: size(listing.bytes) })
         : G.fill(text.pages, { n: count(listing.motorcycles), size: size(listing.bytes) });
@@ -190,7 +192,7 @@
       buttons[what].disabled = true;
       progress.hidden = false;
       progress.value = 0;
-      status.textContent = G.fill(text.running, { done: count(0), total: count(listing[what].length) });
+      status.textContent = G.fill(text.running, { done: count(0), total: count(number(listing[what])) });
       registration.active.postMessage({ type: "keep", what, list: new URL(list, window.location.href).href });
     }
 
