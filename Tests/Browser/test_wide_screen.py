@@ -125,6 +125,24 @@ class CatalogueWideCases(Screens):
             self.assertFalse(layout["words"], lang)
             self.assertLessEqual(layout["scrollWidth"], LAPTOP["width"], lang)
 
+    def test_the_tools_column_leaves_room_for_the_focus_rings_of_its_controls(self):
+        """The column beside the table scrolls on its own, and a scroller clips what it holds: the search box's
+        focus ring, drawn outside the box, lost its sides against the column's edges."""
+        self.screen(LAPTOP)
+        self.open_catalogue("en")
+        room = self.driver.js(
+            "const tools = document.getElementById('catalogue-tools');"
+            "const field = document.getElementById('f-q'); field.focus();"
+            "const style = getComputedStyle(field), box = field.getBoundingClientRect(), frame = tools.getBoundingClientRect();"
+            "const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);"
+            "const left = frame.left + tools.clientLeft, right = left + tools.clientWidth;"
+            "return [style.outlineStyle, ring, box.left - ring - left, right - (box.right + ring)];"
+        )
+        self.assertEqual(room[0], "solid", "the box shows its focus ring")
+        self.assertGreater(room[1], 0)
+        self.assertGreaterEqual(room[2], 0, "room on the left: %s" % room)
+        self.assertGreaterEqual(room[3], 0, "room on the right: %s" % room)
+
     def test_a_narrower_screen_keeps_the_table_and_a_phone_its_rows(self):
         self.screen(dict(LAPTOP, width=1024))
         layout = self.catalogue("it")
