@@ -9,7 +9,7 @@ const G = load("catalogue-search.js");
 const S = G.search;
 
 /** Names in the shapes the real catalogue has, in a default order (the order `results` keeps inside a group). */
-function catalogue() {
+function catalogue(search = S) {
   const rows = [
     [1, "V85 TT", "V85"],
     [2, "850 Le Mans III", "Le Mans"],
@@ -28,7 +28,7 @@ function catalogue() {
     [15, "V7 Sport", "V7"],
     [16, "Falcone Sport", "Falcone"],
   ];
-  return rows.map(([id, name, family]) => S.prepare({ id, name, family }));
+  return rows.map(([id, name, family]) => search.prepare({ id, name, family }));
 }
 
 const find = (q) => S.results(catalogue(), q).map((r) => r.id);
@@ -167,6 +167,32 @@ test("every text of the page, after the name matches, with the words marked in a
   assert.deepEqual(S.results(catalogue(), "dell'orto").map((r) => r.id), [2, 16]);
 });
 }
+
+test("texts taken a slice of motorcycles at a time are searched only once all are in, as if taken at once", async () => {
+  const texts = ["Brembo discs, 300 mm", "Frame designed by Lino Tonti"];
+  const data = { fields: ["Brakes", "Notes"], texts, motorcycles: { 2: [0, 0, 1, 1], 13: [0, 0] }, ...wordIndex(texts) };
+  S.useTexts(data);
+  const atOnce = S.results(catalogue(), "brembo").map((r) => [r.id, S.excerptOf(r)]);
+  const slices = [];
+  let finish;
+  const inSlices = (count, work) => {
+    for (let from = 0; from < count; from += 1) slices.push([from, from + 1]);
+    return new Promise((resolve) => (finish = () => {
+      for (const [from, to] of slices) work(from, to);
+      resolve();
+    }));
+  };
+  const fresh = load("catalogue-search.js").search; // a page that has no texts yet
+  const loaded = fresh.useTexts(data, inSlices);
+  assert.deepEqual(slices, [[0, 1], [1, 2]], "one slice a motorcycle here");
+  assert.equal(fresh.hasTexts(), false);
+  assert.deepEqual(fresh.results(catalogue(fresh), "brembo"), [], "no half-made texts searched");
+  finish();
+  await loaded;
+  assert.equal(fresh.hasTexts(), true);
+  assert.deepEqual(fresh.results(catalogue(fresh), "brembo").map((r) => [r.id, fresh.excerptOf(r)]), atOnce);
+  assert.deepEqual(atOnce.map(([id]) => id), [2, 13]);
+});
 
 test("the index of words answers as reading every text does", () => {
   const texts = ["Twin Dell'Orto carburettors", "Brembo discs, 300 mm", "Öhlins shock", "Ohlins? ÖHLINS!", "Σ ΟΔΟΣ"];

@@ -109,7 +109,9 @@
       loading = true;
       list.setAttribute("aria-busy", "true");
       G.loadCatalogue(G.list.prepare).then(
-        (loaded) => {
+        // in a task of its own, not after the last slice of records in the same one: with a search typed meanwhile
+        // that task was 50-90 ms at 10 000 motorcycles on a phone (issue 37)
+        (loaded) => G.nextTask(() => {
           records = loaded;
           byId = new Map(records.map((record) => [record.id, record]));
           state.compare = state.compare.filter((id) => byId.has(id));
@@ -125,7 +127,7 @@
             wantsMore = false;
             showMoreRows();
           }
-        },
+        }),
         () => {
           list.removeAttribute("aria-busy");
           count.textContent = S.load_error;
