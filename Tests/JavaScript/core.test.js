@@ -116,3 +116,40 @@ test("inSlices covers every index once, in order, and yields to other tasks betw
   assert.equal(between, 1, "a task queued meanwhile ran before the slices were done");
   await G.inSlices(0, () => assert.fail("no slice of nothing"));
 });
+
+test("the catalogue's parts are asked for one a task, and their records come in the catalogue's order", async () => {
+  const Gc = load();
+  const appended = [];
+  const urls = ["data/catalogue-0.js", "data/catalogue-1.js", "data/catalogue-2.js"];
+  globalThis.document = {
+    getElementById: (id) => (id === "ui-strings" ? { dataset: { catalogue: urls.join(" ") } } : null),
+    createElement: () => ({}),
+    head: { append: (script) => appended.push(script) },
+  };
+  try {
+    const part = (number) => ({
+      fields: ["id", "slug"],
+      bike_url: "moto/{slug}/",
+      start: number * 2,
+      motorcycles: [[number * 2 + 1, "a" + number], [number * 2 + 2, "b" + number]],
+    });
+    const loading = Gc.loadCatalogue();
+    assert.deepEqual(appended.map((s) => s.src), [urls[0]], "one <script> in the caller's task");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.deepEqual(appended.map((s) => s.src), urls.slice(0, 2), "the next in a task of its own");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.deepEqual(appended.map((s) => s.src), urls);
+    // the parts arrive out of order
+    for (const number of [2, 0, 1]) {
+      Gc.catalogueParts[number] = part(number);
+      appended[number].onload();
+    }
+    const records = await loading;
+    assert.deepEqual(records.map((r) => [r.id, r.position, r.url]), [
+      [1, 0, "moto/a0/"], [2, 1, "moto/b0/"], [3, 2, "moto/a1/"],
+      [4, 3, "moto/b1/"], [5, 4, "moto/a2/"], [6, 5, "moto/b2/"],
+    ]);
+  } finally {
+    delete globalThis.document;
+  }
+});
