@@ -15,6 +15,26 @@ test("sizes read as a reader reads them, numbers as the edition writes them", ()
   assert.equal(G.offline.formatSize(2_400_000_000, EN), "2.4 GB");
 });
 
+test("what is kept is shown as the latest read found it, not as an earlier read that ended later", async () => {
+  const reads = [];
+  const shown = [];
+  const refresh = G.offline.latest(
+    () => new Promise((resolve) => reads.push(resolve)),
+    (kept) => shown.push(kept)
+  );
+  const before = refresh(); // the keeping ended: a full cache, slow to read
+  const after = refresh(); // "forget" clicked meanwhile: an empty one, read at once
+  reads[1]({ pages: 0 });
+  await after;
+  reads[0]({ pages: 148 });
+  await before;
+  assert.deepEqual(shown, [{ pages: 0 }]);
+  const again = refresh(); // alone, it is shown
+  reads[2]({ pages: 3 });
+  await again;
+  assert.deepEqual(shown, [{ pages: 0 }, { pages: 3 }]);
+});
+
 test("a Garage saved to a file comes back in its order, and nothing else is taken for one", () => {
   const byId = new Map([
     [12, { name: "V7" }],

@@ -40,7 +40,7 @@
     return G.formatNumber(value, value < 10 && unit > 0 ? 1 : 0, numbers) + " " + units[unit];
   }
 
-  G.offline = { formatSize };
+  G.offline = { formatSize, latest };
 
   let names = null;
   /** The worker's cache names (its pages, the catalogue kept whole, its photos), from the worker itself: the rule
@@ -140,6 +140,19 @@
     document.body.append(shown);
   }
 
+  /** `read()` then `write(what it read)`, but only for the latest call: an earlier read that ends later is dropped.
+   * The keep control reads the kept caches after the keeping ends and after a "forget" click; a slow read of a full
+   * cache, begun before the click, wrote its count over the emptied one's and showed "forget" again (seen once in
+   * the browser tests). Resolves when this call's read is done. */
+  function latest(read, write) {
+    let calls = 0;
+    return async () => {
+      const mine = (calls += 1);
+      const value = await read();
+      if (mine === calls) write(value);
+    };
+  }
+
   /** "Keep the whole catalogue offline": what it takes, before it starts; progress; removal; refusals. */
   function keepControl(section, list) {
     const $ = (id) => document.getElementById(id);
@@ -155,13 +168,19 @@
     const size = (bytes) => formatSize(bytes);
     const count = (n) => G.formatNumber(n, 0);
 
-    async function refresh() {
+    /** How many pages and photos are kept: the kept caches' entries. */
+    async function readKept() {
       const kept = {};
       for (const what of ["pages", "photos"]) {
         kept[what] = window.caches && (await window.caches.has(caches[what]))
           ? (await (await window.caches.open(caches[what])).keys()).length
           : 0;
       }
+      return kept;
+    }
+
+    /** The buttons and their words for what is kept. */
+    function showKept(kept) {
       const pages = number(listing.pages);
       const photos = number(listing.photos);
       buttons.pages.textContent = kept.pages
@@ -177,6 +196,8 @@
       buttons.photos.disabled = kept.photos >= photos;
       forget.photos.hidden = kept.photos === 0;
     }
+
+    const refresh = latest(readKept, showKept);
 
     async function start(what) {
       const needed = what === "photos" ? listing.photo_bytes : listing.bytes;
