@@ -94,7 +94,6 @@
   const postings = []; // number -> the slots of the records with that word
   let slots = 0; // records prepared so far: each has its slot, a small integer for typed arrays
   const slotOf = new Map(); // record id -> its slot, for the texts' hits (by id)
-  const none = []; // the postings of a word that is not found
 
   function wordNumber(word) {
     let number = vocabulary.get(word);
@@ -172,8 +171,11 @@
     return search.text.includes(token.text) || runTogether(token.joined, search.words);
   }
 
-  /** Each record's group for a query: 0 its name, 1 a name that starts so, 2 its words, 3 with typos; -1 none. */
-  function grouper(q, measured) {
+  /** Each record's group for a query: 0 its name, 1 a name that starts so, 2 its words, 3 with typos; -1 none.
+   * With `possible` (candidates), a record holding every query word as typed is in group 2 without a look at each
+   * word (a first letter finds most of a catalogue: at 10 000 motorcycles, those looks were most of a keystroke's
+   * search on a phone; issue 37). */
+  function grouper(q, measured, possible) {
     const query = typeof q === "object" && q !== null ? q : parse(q);
     if (!query.joined) return () => 2;
     const bits = measured || measureQuery(query);
@@ -181,6 +183,7 @@
       const search = record.search || prepare(record).search;
       if (search.name === query.joined) return 0;
       if (search.name.startsWith(query.joined)) return 1;
+      if (possible && possible.typed[search.slot] === possible.need) return 2;
       let typed = true;
       for (let index = 0; index < query.tokens.length; index += 1) {
         const token = query.tokens[index];
@@ -203,10 +206,8 @@
   /** Which records can match at all, by slot: those with a word that holds, begins or nearly is each plain query
    * word (or whose texts hold it: `inTexts`), or a word of the whole query run together; null when any record
    * can (a query word with a sign in it is read in each record's text). What grouper and the texts decide for a
-   * record is decided only for these. `typed[slot]` counts the query words a record has a word holding as typed:
-   * when it is all of them, the record is in group 2 unless its name puts it higher, and `results` says so
-   * without asking grouper (a first letter finds most of a catalogue: at 10 000 motorcycles, asking for each was
-   * most of a keystroke's search on a phone; issue 37). */
+   * record is decided only for these: `count[slot]` is `need` for them. `typed[slot]` counts the query words a
+   * record has a word holding as typed (grouper). */
   function candidates(query, bits, inTexts) {
     if (!query.tokens.every((token) => token.plain)) return null;
     const need = query.tokens.length;
@@ -218,7 +219,8 @@
       const wordBits = bits.tokens[index];
       for (let number = 0; number < wordBits.length; number += 1) {
         const known = wordBits[number];
-        const list = known ? postings[number] : none;
+        if (!known) continue;
+        const list = postings[number];
         for (let i = 0; i < list.length; i += 1) {
           const slot = list[i];
           if (seen[slot] !== index) {
@@ -242,7 +244,8 @@
       }
     });
     for (let number = 0; number < bits.whole.length; number += 1) {
-      const list = bits.whole[number] ? postings[number] : none;
+      if (!bits.whole[number]) continue;
+      const list = postings[number];
       for (let i = 0; i < list.length; i += 1) count[list[i]] = need;
     }
     return { count, typed, need };
@@ -422,24 +425,16 @@
     for (let i = 0; i < records.length; i += 1) if (!records[i].search) prepare(records[i]);
     excerpted = new Map();
     const bits = query.joined ? measureQuery(query) : null;
-    const group = grouper(query, bits);
     const excerpts = new Map(); // text number -> its excerpt for this query: texts repeat across motorcycles
     const inTexts = tokens.map(textHits);
     const anyText = inTexts.some((hits) => hits && hits.size);
     const possible = bits && candidates(query, bits, inTexts);
-    const joined = query.joined;
+    const group = grouper(query, bits, possible);
     for (let i = 0; i < records.length; i += 1) {
       const record = records[i];
       const search = record.search;
-      let at;
-      if (possible) {
-        const slot = search.slot;
-        if (possible.count[slot] !== possible.need) continue;
-        if (possible.typed[slot] === possible.need && search.name !== joined && !search.name.startsWith(joined)) {
-          at = 2; // grouper's answer, known from the words
-        }
-      }
-      if (at === undefined) at = group(record);
+      if (possible && possible.count[search.slot] !== possible.need) continue;
+      let at = group(record);
       if (at < 0 && anyText && inTexts.some((hits) => hits && hits.has(record.id))) {
         let hit = null;
         const all = tokens.every((token, number) => {
