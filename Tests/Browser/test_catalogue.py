@@ -253,6 +253,17 @@ class SearchCases:
             # each row says why it is there: the word marked in an excerpt of the text
             marks = [fold(m.text) for m in self.css_all("#bike-list li:first-child .bike-excerpt mark")]
             self.assertIn(word, marks)
+            # a letter that leaves the excerpts as they read leaves their nodes alone: not made, styled and painted again
+            self.driver.js(
+                "window.__kept = undefined;"
+                "const mark = document.querySelector('#bike-list li:first-child .bike-excerpt mark');"
+                "document.getElementById('f-q').addEventListener('input', () => setTimeout(() => {"
+                "  window.__kept = document.querySelector('#bike-list li:first-child .bike-excerpt mark') === mark;"
+                "}), { once: true });"
+            )
+            self.css("#f-q").send_keys(" ")
+            self.wait(lambda d: d.js("return window.__kept !== undefined"), message="no input event")
+            self.assertTrue(self.driver.js("return window.__kept"), "the excerpt was made again")
             # the other edition has the text in its own words: the word finds nothing there
             other = "it" if lang == "en" else "en"
             self.open_catalogue(other, query="?q=" + word)

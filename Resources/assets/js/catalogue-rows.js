@@ -44,6 +44,7 @@
   function catalogueRows({ list, template, prepare, done }) {
     const S = G.S;
     const rows = new Map(); // id -> its <li>, made on first show and kept
+    const excerpts = new WeakMap(); // row -> its excerpt as drawn, as text ("" or none: no excerpt)
     let pending = []; // records whose rows are still to go in
     let last = null; // the last row of the current draw in the list: what follows it is of earlier draws
     let drawing = 0; // the current draw: a newer one abandons the rest of an older one
@@ -153,8 +154,15 @@
     /** The row's excerpt of a text of its page that the search found (`excerptOf`: its field and parts, the
      * query's words marked), or none. Made of text nodes and <mark>s: no text is read as markup. */
     function setExcerpt(row, record) {
-      let node = row.querySelector(".bike-excerpt");
       const excerpt = G.search.excerptOf(record);
+      // a letter's draw calls this for every row it keeps (up to a page of them): one whose excerpt reads as before
+      // is left alone, not made again and so not styled, laid out and painted again
+      const pieces = excerpt ? excerpt.parts.map((part) => (part.mark ? "\t" : "") + part.text) : [];
+      const text = excerpt ? excerpt.field + "\n" + pieces.join("\n") : "";
+      if ((excerpts.get(row) || "") === text) return;
+      excerpts.set(row, text);
+      const end = row.lastElementChild; // the excerpt, when there is one, is the row's last child (below)
+      let node = end && end.classList.contains("bike-excerpt") ? end : null;
       if (!excerpt) {
         if (node) node.remove();
         return;
