@@ -16,7 +16,11 @@ const sections = Array.from(document.querySelectorAll('.spec-sheet > section')).
 const photo = box(document.querySelector('.bike-head > .first-photo'));
 const title = box(document.querySelector('.bike-head > h1'));
 const first = box(document.querySelector('.spec-sheet > section'));
+// a section whose heading and rows are not all in one column (a box of a section per column it runs in)
+const split = Array.from(document.querySelectorAll('.spec-sheet > section'))
+  .filter((s) => s.getClientRects().length > 1).map((s) => s.id);
 return {
+  split,
   lefts: Array.from(new Set(sections)).sort((a, b) => a - b),
   height: document.documentElement.scrollHeight,
   scrollWidth: document.documentElement.scrollWidth,
@@ -61,6 +65,8 @@ class WideScreenCases(Screens):
         for bike in self.sample():
             layout = self.layout(bike)
             self.assertEqual(len(layout["lefts"]), 2, "%s: sections start at %s" % (bike["name"], layout["lefts"]))
+            # a section is read whole: its heading and rows in one column, never a row alone atop the next one
+            self.assertEqual(layout["split"], [], "%s: sections split across the columns" % bike["name"])
             self.assertLessEqual(layout["scrollWidth"], LAPTOP["width"], bike["name"])
             if layout["photo"]:
                 self.assertGreaterEqual(layout["photo"]["left"], layout["title"]["right"] - 1, bike["name"])
