@@ -157,8 +157,9 @@
       const excerpt = G.search.excerptOf(record);
       // a letter's draw calls this for every row it keeps (up to a page of them): one whose excerpt reads as before
       // is left alone, not made again and so not styled, laid out and painted again
-      const pieces = excerpt ? excerpt.parts.map((part) => (part.mark ? "\t" : "") + part.text) : [];
-      const text = excerpt ? excerpt.field + "\n" + pieces.join("\n") : "";
+      const text = excerpt
+        ? [excerpt.field, ...excerpt.parts.map((part) => (part.mark ? "\t" : "") + part.text)].join("\n")
+        : "";
       if ((excerpts.get(row) || "") === text) return;
       excerpts.set(row, text);
       const end = row.lastElementChild; // the excerpt, when there is one, is the row's last child (below)
