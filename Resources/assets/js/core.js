@@ -92,6 +92,38 @@
     return a.length === b.length && a.every((value, index) => value === b[index]);
   };
 
+  /** A record with every property the build can give one (BikeFields.swift, the scripts' fields), all null, to be
+   * filled from a row. Made empty and filled from the data's list of fields, a record of twenty properties went
+   * into V8's dictionary mode (more than a dozen properties added by computed names), and every read of it (the
+   * search, an ordering, a filter) was a hash lookup. A field the build adds later and this list lacks still works,
+   * added to each record. */
+  function emptyRecord() {
+    return {
+      position: null,
+      id: null,
+      slug: null,
+      name: null,
+      family: null,
+      first: null,
+      last: null,
+      years: null,
+      cycle: null,
+      displacement: null,
+      nominal: null,
+      bore: null,
+      stroke: null,
+      power: null,
+      weight: null,
+      wheelbase: null,
+      max_speed: null,
+      displacement_text: null,
+      power_text: null,
+      thumb: null,
+      added: null,
+      url: null,
+    };
+  }
+
   /** The motorcycles of a part of the edition's data as objects; `start` is the part's first position in the
    * data's (the default) order. Each has the address of its page from the edition's folder (`url`), from the
    * pattern the build gives (`bike_url`: "moto/{slug}/index.html"). */
@@ -101,7 +133,8 @@
     const rows = (data && data.motorcycles) || [];
     const first = from || 0;
     return rows.slice(first, to === undefined ? rows.length : to).map((row, index) => {
-      const record = { position: offset + first + index };
+      const record = emptyRecord();
+      record.position = offset + first + index;
       fields.forEach((field, i) => {
         record[field] = row[i] === undefined ? null : row[i];
       });
