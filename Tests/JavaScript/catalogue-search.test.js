@@ -194,6 +194,20 @@ test("texts taken a slice of motorcycles at a time are searched only once all ar
   assert.deepEqual(atOnce.map(([id]) => id), [2, 13]);
 });
 
+test("the same array searched again, and a warm-up search meanwhile, change nothing of what a search gives", () => {
+  withTexts("en");
+  const records = catalogue();
+  const first = S.results(records, "brembo");
+  assert.deepEqual(first.map((r) => r.id), [2, 13]);
+  S.warmUp(records); // searches some of them for a letter: the excerpts of the search before stay
+  assert.deepEqual(S.excerptOf(first[0]).parts[0], { text: "Brembo", mark: true });
+  // the array's slots are kept from its first search (slotsOf): a second search reads them
+  assert.deepEqual(S.results(records, "brembo").map((r) => r.id), [2, 13]);
+  assert.deepEqual(S.results(records, "california").map((r) => r.id), find("california"));
+  assert.deepEqual(find("california"), [5, 6, 4]); // names that start so, then the others, each in the array's order
+  assert.deepEqual(S.results(records.slice().reverse(), "california").map((r) => r.id), [6, 5, 4]);
+});
+
 test("the index of words answers as reading every text does", () => {
   const texts = ["Twin Dell'Orto carburettors", "Brembo discs, 300 mm", "Öhlins shock", "Ohlins? ÖHLINS!", "Σ ΟΔΟΣ"];
   S.useTexts({ fields: ["Feed"], texts, motorcycles: { 1: [0, 0, 0, 1, 0, 2, 0, 3, 0, 4] }, ...wordIndex(texts) });

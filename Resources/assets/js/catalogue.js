@@ -121,6 +121,11 @@
             apply();
           } else {
             results = G.list.results(ordered(), state); // the rows on the page are its first ones
+            // what a first letter would run for the first time: the search's code, the count's plural rules
+            G.whenIdle(() => {
+              G.search.warmUp(records);
+              G.plural(S, "results", records.length);
+            });
           }
           renderCompare();
           if (wantsMore) {
