@@ -162,6 +162,34 @@ class LargeCatalogueCases:
         self.assertGreater(len(frames), 10)
         self.assertTrue(all(frames), frames)
 
+    def test_a_letters_new_rows_take_the_places_of_the_last_ones(self):
+        # the rows a letter puts in at once take the places of the last results' rows they would push down; the
+        # others go when idle (catalogue-rows.js). No row below the new ones is further down than it was, so they
+        # are not laid out and painted again. Read as the letter's handler returns: a listener added after the
+        # page's own runs after it.
+        self.open_catalogue()
+        self.css("#f-q").click()  # reaching for the search loads the data
+        self.wait(lambda d: d.js("return !document.getElementById('bike-list').hasAttribute('aria-busy')"))
+        expected = [b["id"] for b in search_results(large_bikes(), "c", search_texts("en", LARGE_DIR))]
+        before = self.driver.js(
+            "const list = document.getElementById('bike-list');"
+            "const ids = () => Array.from(list.children, (row) => Number(row.dataset.id));"
+            "document.getElementById('f-q').addEventListener('input', () => { window.__after = ids(); });"
+            "return ids();"
+        )
+        self.assertEqual(len(before), PAGE)
+        self.assertNotEqual(expected[0], before[0], "the letter must change the first row")
+        self.css("#f-q").send_keys("c")
+        self.wait(lambda d: d.js("return Array.isArray(window.__after)"))
+        after = self.driver.js("return window.__after")
+        # the rows drawn at once: the first of the results; the others are the last results' rows
+        drawn = next((i for i, (got, want) in enumerate(zip(after, expected)) if got != want), len(after))
+        self.assertGreater(drawn, 0)
+        self.assertGreater(len(after), drawn, "the last results' rows below the new ones go when idle, not now")
+        down = [(row, before.index(row), i) for i, row in enumerate(after) if i >= drawn and i > before.index(row)]
+        self.assertEqual(down, [], "rows of the last results pushed down (id, from, to)")
+        self.wait_for_ids(expected[:PAGE])
+
     def test_search_and_order_cover_the_whole_catalogue(self):
         last = large_bikes()[-1]  # beyond the first page of the plain list
         self.open_catalogue()

@@ -204,6 +204,19 @@
       for (let node = firstStale(); node && count > 0; node = firstStale(), count -= 1) node.remove();
     }
 
+    /** Takes out the rows of earlier draws that the `count` rows now first in the list pushed down (`current`: the
+     * list's rows before the draw), so that no row stays below the new ones at a place further down than it was:
+     * the rows after them keep their places (or move up into those of rows that were moved up), and are not laid
+     * out and painted again. Pushed down, they were most of a letter's frame at 10 000 motorcycles (895 objects
+     * painted again). The others go when idle. */
+    function replaceStale(current, count) {
+      const place = new Map(current.map((row, index) => [row, index]));
+      for (let node = firstStale(); node; node = firstStale()) {
+        if (node.nodeType === Node.ELEMENT_NODE && !(place.get(node) < count)) break;
+        node.remove();
+      }
+    }
+
     function finish() {
       pending = [];
       list.removeAttribute("aria-busy");
@@ -234,6 +247,7 @@
       // kept below a screen of new rows, the old ones cannot be seen; otherwise (fewer results, or a list below
       // the window, drawn when idle) they go now
       if (now === 0 || count < now) removeStale(Infinity);
+      else replaceStale(current, count);
       pending = records.slice(count);
       if (pending.length || firstStale()) {
         list.setAttribute("aria-busy", "true");
