@@ -9,9 +9,10 @@
  * on a busy machine). A row's hearts, units and compare tick are brought up to date as it goes in: rows in the
  * list are kept up to date by their own handlers, rows out of it are not.
  *
- * Taking the last results' rows out costs as much (some 60 µs a row on a phone: 15-20 ms for 250), so the rows
- * that the new ones push below the screen go when idle too, before the rest go in. Rows drawn when idle are marked
- * data-lazy: laid out only when they come near the screen (style.css); the rows drawn at once are not.
+ * Taking the last results' rows out costs as much (some 60 µs a row on a phone: 15-20 ms for 250), so they go
+ * when idle too, before the rest go in; only those the new rows would push down go at once, so that no row below
+ * the new ones has to be laid out and painted again at a new place. Rows drawn when idle are marked data-lazy:
+ * laid out only when they come near the screen (style.css); the rows drawn at once are not.
  */
 (function (G) {
   "use strict";
