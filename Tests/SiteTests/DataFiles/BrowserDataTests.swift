@@ -201,6 +201,23 @@ import Testing
         }
     }
 
+    /// The scripts make each record from a literal with every field the build can write for them
+    /// (`emptyRecord` in js/core.js): a field missing there still works, but as a property added by a computed
+    /// name, which past a dozen puts every record in V8's slow dictionary mode.
+    @Test func theScriptsRecordLiteralNamesEveryFieldTheirDataCanHold() throws {
+        let core = SiteFixtures.read(SiteFixtures.repositoryRoot + "/Resources/assets/js/core.js")
+        let start = try #require(core.range(of: "function emptyRecord() {"))
+        let end = try #require(core.range(of: "};", range: start.upperBound..<core.endIndex))
+        let literal = core[start.upperBound..<end.lowerBound]
+        let names = literal.split(separator: "\n").compactMap { line -> String? in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            return text.hasSuffix(": null,") ? String(text.dropLast(": null,".count)) : nil
+        }
+        let written = BikeFields.fields(of: .scripts, thumbnails: true, history: true).map(\.name.description)
+        #expect(Set(written).subtracting(names).isEmpty, "not in emptyRecord: \(Set(written).subtracting(names))")
+        #expect(names.contains("position") && names.contains("url"))
+    }
+
     /// A long catalogue's data comes in parts of `cataloguePartSize` bikes in the default order, each a script that
     /// runs on its own; every page names them all, from its own folder.
     @Test func aLongCatalogueComesInPartsThatEveryPageNames() throws {
