@@ -430,16 +430,16 @@
     return excerpted.get(record.id) || null;
   }
 
-  /** The records that match `q`, best group first, each group in the order of `records`: the name groups (0–3),
-   * then, once the texts are loaded, the records whose every query word is in the name or family (as typed or
-   * with a typo) or starts a word of a text of their page (words of 3 characters or more), each with an excerpt
-   * (`excerptOf`); others have none. */
-  function results(records, q) {
+  /** The records that match `q` (`list`), best group first, each group in the order of `records`: the name groups
+   * (0–3), then, once the texts are loaded, the records whose every query word is in the name or family (as typed
+   * or with a typo) or starts a word of a text of their page (words of 3 characters or more), each with an excerpt
+   * (`excerpts`: record id -> {field, parts}); others have none. */
+  function matches(records, q) {
     const query = parse(q);
     const tokens = query.tokens;
     const groups = [[], [], [], [], []];
     const order = slotsOf(records);
-    excerpted = new Map();
+    const perRecord = new Map(); // record id -> its excerpt
     const bits = query.joined ? measureQuery(query) : null;
     const excerpts = new Map(); // text number -> its excerpt for this query: texts repeat across motorcycles
     const inTexts = tokens.map(textHits);
@@ -462,25 +462,30 @@
         if (all && hit) {
           at = 4;
           if (!excerpts.has(hit[1])) excerpts.set(hit[1], excerpt(hit[1], tokens));
-          excerpted.set(record.id, { field: index.fields[hit[0]] || "", parts: excerpts.get(hit[1]) });
+          perRecord.set(record.id, { field: index.fields[hit[0]] || "", parts: excerpts.get(hit[1]) });
         }
       }
       if (at < 0) continue;
       groups[at].push(record);
     }
-    return groups[0].concat(groups[1], groups[2], groups[3], groups[4]);
+    return { list: groups[0].concat(groups[1], groups[2], groups[3], groups[4]), excerpts: perRecord };
+  }
+
+  /** What `matches` finds, its excerpts kept for `excerptOf`. */
+  function results(records, q) {
+    const { list, excerpts } = matches(records, q);
+    excerpted = excerpts;
+    return list;
   }
 
   const WARM_UP = 1000; // records searched by warmUp: enough for the loops to be compiled, a few ms on a phone
 
   /** Searches some of `records` for a letter, for nothing but to have the search's code compiled and its types
    * known before a reader's first letter, which otherwise runs most of it for the first time: at 10 000
-   * motorcycles a first search took 7.8 ms in node, 5.6 ms after this (medians of 30 runs). The last search's
-   * excerpts are kept. */
+   * motorcycles a first search took 7.8 ms in node, 5.6 ms after this (medians of 30 runs). What it finds is
+   * dropped: `excerptOf` still gives the excerpts of the last search. */
   function warmUp(records) {
-    const kept = excerpted;
-    results(records.slice(0, WARM_UP), "e");
-    excerpted = kept;
+    matches(records.slice(0, WARM_UP), "e");
   }
 
   /** Whether the texts are loaded (`useTexts`). */
