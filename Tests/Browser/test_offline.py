@@ -226,7 +226,7 @@ class OfflineCases:
         keep = self.wait(lambda d: self.css("#keep-pages") if self.css("#keep-offline").displayed() else None)
         total = len(bikes())
         self.assertIn("{:,}".format(total), keep.text, "the size is said before it starts")
-        keep.click()
+        keep.click_in_place()
         self.wait(lambda d: self.css("#forget-pages").displayed(), message="the catalogue was not kept", timeout=120)
         # no refusal, no failure: at most the word that photos without sizes cannot be kept
         self.assertIn(self.css("#keep-status").text, ("", self.css("#keep-offline").attr("data-photos-none")))
@@ -238,7 +238,7 @@ class OfflineCases:
         # and it can be removed
         self.open_catalogue()
         self.wait(lambda d: self.css("#forget-pages").displayed())
-        self.css("#forget-pages").click()
+        self.css("#forget-pages").click_in_place()
         self.wait(lambda d: not self.css("#forget-pages").displayed())
         self.assertNotIn(self.cache("en", "kept"), self.caches())
 
