@@ -190,6 +190,30 @@ class LargeCatalogueCases:
         self.assertEqual(down, [], "rows of the last results pushed down (id, from, to)")
         self.wait_for_ids(expected[:PAGE])
 
+    def test_the_last_results_rows_go_from_the_bottom_when_idle(self):
+        # the last results' rows left below the new ones go when idle, a batch at a time, the last first: taken
+        # from the top, each batch moved the rows below it up to the screen, to be laid out and painted there and
+        # taken out by the next batch (catalogue-rows.js). Each removal is read as it happens, after the letter's
+        # own draw: a listener added after the page's runs after it and drops the draw's records.
+        self.open_catalogue()
+        self.css("#f-q").click()  # reaching for the search loads the data
+        self.wait(lambda d: d.js("return !document.getElementById('bike-list').hasAttribute('aria-busy')"))
+        expected = [b["id"] for b in search_results(large_bikes(), "c", search_texts("en", LARGE_DIR))]
+        self.driver.js(
+            "const list = document.getElementById('bike-list');"
+            "window.__removed = null;"
+            "const watch = new MutationObserver((records) => { if (window.__removed) for (const r of records)"
+            "  for (const node of r.removedNodes) window.__removed.push(r.nextSibling === null ? 'end' : 'middle'); });"
+            "watch.observe(list, { childList: true });"
+            "document.getElementById('f-q').addEventListener('input', () => { watch.takeRecords(); window.__removed = []; });"
+        )
+        self.css("#f-q").send_keys("c")
+        self.wait_for_ids(expected[:PAGE])
+        self.wait(lambda d: d.js("return !document.getElementById('bike-list').hasAttribute('aria-busy')"))
+        removed = self.driver.js("return window.__removed")
+        self.assertGreater(len(removed), 50, "more than one batch of the last results' rows went when idle")
+        self.assertEqual(removed.count("middle"), 0, "rows taken out above others, which moved up")
+
     def test_search_and_order_cover_the_whole_catalogue(self):
         last = large_bikes()[-1]  # beyond the first page of the plain list
         self.open_catalogue()
