@@ -320,14 +320,15 @@ class ChromiumDriver:
     def refresh(self):
         self.native.refresh()
 
+    def _args(self, args):
+        return [a.native if isinstance(a, Element) else a for a in args]
+
     def js(self, script, *args):
-        return self.native.execute_script(script, *[a.native if isinstance(a, Element) else a for a in args])
+        return self.native.execute_script(script, *self._args(args))
 
     def js_async(self, script, *args):
         """`script` ends by calling `done(value)`."""
-        return self.native.execute_async_script(
-            "const done = arguments[arguments.length - 1];\n" + script, *[a.native if isinstance(a, Element) else a for a in args]
-        )
+        return self.native.execute_async_script("const done = arguments[arguments.length - 1];\n" + script, *self._args(args))
 
     def css(self, selector):
         return self.wrap(self.native.find_element("css selector", selector))
