@@ -34,6 +34,10 @@ class LargeCatalogueCases:
             raise unittest.SkipTest("LARGE_SITE_URL and LARGE_SITE_DIR are not set (Tests/run-all.sh sets them)")
         super().setUpClass()
 
+    def list_idle(self):
+        """Whether the list has every row of its last draw (catalogue-rows.js takes aria-busy off then)."""
+        return self.css("#bike-list").attr("aria-busy") is None
+
     def test_without_javascript_numbered_pages_list_every_motorcycle(self):
         everything = [b["id"] for b in large_bikes()]
         self.assertGreater(len(everything), 2 * PAGE, "the synthetic catalogue must need three pages")
@@ -109,7 +113,7 @@ class LargeCatalogueCases:
                     self.wait(lambda d: self.css(".unit-switch input[value='imperial']").selected())
                 self.type_into("#f-q", "mk")
                 self.wait_for_ids([b["id"] for b in expected[:PAGE]])
-                self.wait(lambda d: self.css("#bike-list").attr("aria-busy") is None, message="the list stays busy")
+                self.wait(lambda d: self.list_idle(), message="the list stays busy")
                 self.assertTrue(self.css(row + " .compare-check").selected(), units)
                 cell = self.css(row + " dd[data-unit='cc']").prop("textContent")
                 self.assertEqual(cell.endswith("cu in"), units == "imperial", cell)
@@ -131,7 +135,7 @@ class LargeCatalogueCases:
         for lang in ("en", "it"):
             plain = set(row_ids(read_text(lang + "/index.html", LARGE_DIR)))
             self.open_catalogue(lang, query="?sort=weight-desc")
-            self.wait(lambda d: self.css("#bike-list").attr("aria-busy") is None and len(self.visible_ids()) == PAGE)
+            self.wait(lambda d: self.list_idle() and len(self.visible_ids()) == PAGE)
             by_id = {b["id"]: b for b in large_bikes(lang)}
             drawn = [row for row in self.driver.js(cells) if row[0] not in plain]
             self.assertGreater(len(drawn), 20, lang)
@@ -169,7 +173,7 @@ class LargeCatalogueCases:
         # page's own runs after it.
         self.open_catalogue()
         self.css("#f-q").click()  # reaching for the search loads the data
-        self.wait(lambda d: d.js("return !document.getElementById('bike-list').hasAttribute('aria-busy')"))
+        self.wait(lambda d: self.list_idle())
         expected = [b["id"] for b in search_results(large_bikes(), "c", search_texts("en", LARGE_DIR))]
         before = self.driver.js(
             "const list = document.getElementById('bike-list');"
@@ -197,7 +201,7 @@ class LargeCatalogueCases:
         # own draw: a listener added after the page's runs after it and drops the draw's records.
         self.open_catalogue()
         self.css("#f-q").click()  # reaching for the search loads the data
-        self.wait(lambda d: d.js("return !document.getElementById('bike-list').hasAttribute('aria-busy')"))
+        self.wait(lambda d: self.list_idle())
         expected = [b["id"] for b in search_results(large_bikes(), "c", search_texts("en", LARGE_DIR))]
         self.driver.js(
             "const list = document.getElementById('bike-list');"
@@ -209,7 +213,7 @@ class LargeCatalogueCases:
         )
         self.css("#f-q").send_keys("c")
         self.wait_for_ids(expected[:PAGE])
-        self.wait(lambda d: d.js("return !document.getElementById('bike-list').hasAttribute('aria-busy')"))
+        self.wait(lambda d: self.list_idle())
         removed = self.driver.js("return window.__removed")
         self.assertGreater(len(removed), 50, "more than one batch of the last results' rows went when idle")
         self.assertEqual(removed.count("middle"), 0, "rows taken out above others, which moved up")

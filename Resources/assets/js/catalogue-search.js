@@ -449,9 +449,9 @@
     for (let i = 0; i < records.length; i += 1) {
       if (possible && possible.count[order[i]] !== possible.need) continue;
       const record = records[i];
-      const search = record.search;
       let at = group(record);
       if (at < 0 && anyText && inTexts.some((hits) => hits && hits.has(record.id))) {
+        const search = record.search;
         let hit = null;
         const all = tokens.every((token, number) => {
           const inText = inTexts[number] && inTexts[number].get(record.id);
