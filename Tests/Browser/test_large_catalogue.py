@@ -8,6 +8,7 @@ LARGE_SITE_DIR; without them these tests are skipped.
 
 import os
 import re
+import time
 import unittest
 
 from browser_support import HALF_B, bikes, list_rows, matrix, page_size, read_text, search_results, search_texts
@@ -217,6 +218,67 @@ class LargeCatalogueCases:
         removed = self.driver.js("return window.__removed")
         self.assertGreater(len(removed), 50, "more than one batch of the last results' rows went when idle")
         self.assertEqual(removed.count("middle"), 0, "rows taken out above others, which moved up")
+
+    def watch_idle_draws(self):
+        """Records the time of each letter as the page's handler starts (window.__typed) and of each change of the
+        list's rows made outside a letter's handler (window.__idle): a listener on the field added after the page's
+        runs after its draw and drops what the draw changed. Returns SETTLE, catalogue-rows.js's wait."""
+        return self.driver.js(
+            "const list = document.getElementById('bike-list');"
+            "const field = document.getElementById('f-q');"
+            "window.__typed = []; window.__idle = []; let typing = false;"
+            "const watch = new MutationObserver(() => { if (!typing) window.__idle.push(performance.now()); });"
+            "watch.observe(list, { childList: true });"
+            "window.addEventListener('input', () => { typing = true; window.__typed.push(performance.now()); }, true);"
+            "field.addEventListener('input', () => { watch.takeRecords(); typing = false; });"
+            "return GuzziTracker.rows.SETTLE;"
+        )
+
+    def test_the_rest_of_a_letters_rows_waits_until_the_typing_pauses(self):
+        # a letter draws the rows on screen at once; the rest of its results, and the taking out of the last
+        # results' rows, wait until no letter has come for SETTLE ms (catalogue-rows.js): the idle work of a letter
+        # that the next one replaces would take the next one's time
+        self.open_catalogue()
+        self.css("#f-q").click()  # reaching for the search loads the data
+        self.wait(lambda d: self.list_idle())
+        settle = self.watch_idle_draws()
+        self.assertGreaterEqual(settle, 200)
+        for letter in "cal":
+            self.css("#f-q").send_keys(letter)
+            time.sleep(0.1)
+        expected = [b["id"] for b in search_results(large_bikes(), "cal", search_texts("en", LARGE_DIR))]
+        self.wait_for_ids(expected[:PAGE])
+        self.wait(lambda d: self.list_idle())
+        typed, idle = self.driver.js("return [window.__typed, window.__idle]")
+        self.assertEqual(len(typed), 3)
+        self.assertGreater(len(idle), 1, "the rest of the rows went in, a batch at a time")
+        # each batch at least SETTLE ms after the letter before it (the timer counts from the letter's draw, which
+        # follows the time taken; 20 ms for a browser's coarse clock)
+        early = [round(t - max(k for k in typed if k <= t)) for t in idle if t - max(k for k in typed if k <= t) < settle - 20]
+        self.assertEqual(early, [], "ms after a letter that a batch went in")
+
+    def test_a_scroll_brings_the_rest_of_the_rows_without_waiting(self):
+        # a reader who scrolls after a letter wants the rows below it: the rest goes in when idle, not SETTLE ms
+        # after the letter. The scroll must come soon after the letter for that to show; a slow moment is tried
+        # again.
+        self.open_catalogue()
+        self.css("#f-q").click()
+        self.wait(lambda d: self.list_idle())
+        settle = self.watch_idle_draws()
+        waits = []
+        for letter in "cal":  # each a page of results longer than a screen
+            self.css("#f-q").send_keys(letter)
+            scrolled = self.driver.js("window.scrollBy(0, 200); return performance.now()")
+            self.wait(lambda d: self.list_idle())
+            typed, idle = self.driver.js("return [window.__typed, window.__idle]")
+            if scrolled - typed[-1] > settle / 4:
+                continue  # the scroll came too late to tell
+            waits.append(min(t for t in idle if t > typed[-1]) - typed[-1])
+            break
+        self.assertTrue(waits, "no scroll came within %d ms of a letter" % (settle / 4))
+        self.assertLess(waits[0], settle, "ms from the letter to the first batch, with a scroll")
+        query = self.css("#f-q").prop("value")
+        self.wait_for_ids([b["id"] for b in search_results(large_bikes(), query, search_texts("en", LARGE_DIR))][:PAGE])
 
     def test_search_and_order_cover_the_whole_catalogue(self):
         last = large_bikes()[-1]  # beyond the first page of the plain list
