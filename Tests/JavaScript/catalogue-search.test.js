@@ -208,6 +208,28 @@ test("the same array searched again, and a warm-up search meanwhile, change noth
   assert.deepEqual(S.results(records.slice().reverse(), "california").map((r) => r.id), [6, 5, 4]);
 });
 
+test("a search that finds few records looks only at those, and finds what a look at every record finds", () => {
+  const names = ["V7 Sport", "Le Mans 850", "California Jackal", "Stelvio NTX", "Airone 250", "Falcone Sport", "G.T.V"];
+  const many = [];
+  for (let i = 0; i < 4000; i += 1) {
+    // ids no text of the loaded editions is printed for: name matches only, which grouper alone decides
+    const name = names[(i * 3) % names.length] + " " + (i % 13);
+    many.push(S.prepare({ id: 100000 + i, name, family: names[i % names.length].split(" ")[0] }));
+  }
+  // another order, and a filtered part of it: each array has its own places
+  const shuffled = many.slice().sort((a, b) => ((a.id * 7919) % 4001) - ((b.id * 7919) % 4001));
+  const some = shuffled.filter((record) => record.id % 3 === 0);
+  // narrow queries ("mans 85", "ntx", "falcon 1", "12", "zz": placesOf), broad ones, typos, run together
+  const queries = ["airone", "airo", "mans 85", "ntx", "gtv", "falcon 1", "v7 sport 12", "stelvo", "12", "a", "sport", "zz"];
+  for (const records of [many, shuffled, some, many]) {
+    for (const q of queries) {
+      const group = S.grouper(q);
+      const expected = [0, 1, 2, 3].flatMap((g) => records.filter((record) => group(record) === g));
+      assert.deepEqual(S.results(records, q).map((r) => r.id), expected.map((r) => r.id), q);
+    }
+  }
+});
+
 test("the index of words answers as reading every text does", () => {
   const texts = ["Twin Dell'Orto carburettors", "Brembo discs, 300 mm", "Öhlins shock", "Ohlins? ÖHLINS!", "Σ ΟΔΟΣ"];
   S.useTexts({ fields: ["Feed"], texts, motorcycles: { 1: [0, 0, 0, 1, 0, 2, 0, 3, 0, 4] }, ...wordIndex(texts) });
