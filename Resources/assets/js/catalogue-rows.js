@@ -14,9 +14,11 @@
  * the new ones has to be laid out and painted again at a new place. Rows drawn when idle are marked data-lazy:
  * laid out only when they come near the screen (style.css); the rows drawn at once are not.
  *
- * While a reader types, none of that idle work is done: a draw's rest waits until no draw has come for `SETTLE` ms
- * (or the reader scrolls), so the batches of a letter the next one replaces do not take the time of the next
- * letter. Between a reader's letters, idle callbacks of 20-30 ms on a phone were the wait of the slowest keys
+ * None of that idle work is done until no draw has come for `SETTLE` ms (or the page scrolls): a reader typing
+ * draws at each letter, and the batches of a letter the next one replaces would take the next letter's time. So
+ * after any draw (a sort, a filter) the "show more" button and the end of aria-busy come that much later too, and
+ * a scroll the browser makes itself hurries the rest as a reader's does. Between a reader's letters, idle
+ * callbacks of 20-30 ms on a phone were the wait of the slowest keys
  * (typing "airone" at 10 000 motorcycles under a phone's CPU, the slowest key of a load, 26 loads each, in turn:
  * median 80 ms before, 72 after; five loads over 100 ms, up to 136, before; none after, up to 96).
  */

@@ -184,7 +184,8 @@
       done: showMore,
     });
 
-    /** Draws the results shown: at least the first `now` rows before the next frame, the rest when idle. */
+    /** Draws the results shown: at least the first `now` rows before the next frame, the rest when idle once no
+     * draw has come for a moment (catalogue-rows.js). */
     function draw(now) {
       more.hidden = true;
       drawer.draw(results.slice(0, shown), now);
