@@ -23,6 +23,11 @@ def large_bikes(lang="en"):
     return bikes(lang, LARGE_DIR)
 
 
+def large_result_ids(query):
+    """The ids the English catalogue's search finds for `query`, in order (browser_support.search_results)."""
+    return [b["id"] for b in search_results(large_bikes(), query, search_texts("en", LARGE_DIR))]
+
+
 def row_ids(html):
     rows = list_rows(html)
     return [int(x) for x in re.findall(r'<li class="bike-item" data-id="(\d+)"(?: data-lazy)?>', rows)]
@@ -38,6 +43,13 @@ class LargeCatalogueCases:
     def list_idle(self):
         """Whether the list has every row of its last draw (catalogue-rows.js takes aria-busy off then)."""
         return self.css("#bike-list").attr("aria-busy") is None
+
+    def open_with_data(self):
+        """Opens the catalogue and reaches for the search, which loads the data and the texts; returns once both are
+        in and drawn (the texts' arrival draws the list again)."""
+        self.open_catalogue()
+        self.css("#f-q").click()
+        self.wait(lambda d: self.list_idle() and d.js("return GuzziTracker.search.hasTexts()"))
 
     def test_without_javascript_numbered_pages_list_every_motorcycle(self):
         everything = [b["id"] for b in large_bikes()]
@@ -91,7 +103,7 @@ class LargeCatalogueCases:
         self.assertFalse(self.css("#show-more").displayed())
         # a new search starts again from one page
         self.type_into("#f-q", "mk")
-        expected = [b["id"] for b in search_results(large_bikes(), "mk", search_texts("en", LARGE_DIR))]
+        expected = large_result_ids("mk")
         self.assertGreater(len(expected), PAGE)
         self.wait_for_ids(expected[:PAGE])
 
@@ -162,7 +174,7 @@ class LargeCatalogueCases:
         )
         for query in ("mk", "zzzz no such bike", "le mans", "v"):
             self.type_into("#f-q", query)
-            self.wait_for_ids([b["id"] for b in search_results(large_bikes(), query, search_texts("en", LARGE_DIR))][:PAGE])
+            self.wait_for_ids(large_result_ids(query)[:PAGE])
         frames = self.driver.js("return window.__frames")
         self.assertGreater(len(frames), 10)
         self.assertTrue(all(frames), frames)
@@ -172,10 +184,8 @@ class LargeCatalogueCases:
         # others go when idle (catalogue-rows.js). No row below the new ones is further down than it was, so they
         # are not laid out and painted again. Read as the letter's handler returns: a listener added after the
         # page's own runs after it.
-        self.open_catalogue()
-        self.css("#f-q").click()  # reaching for the search loads the data
-        self.wait(lambda d: self.list_idle())
-        expected = [b["id"] for b in search_results(large_bikes(), "c", search_texts("en", LARGE_DIR))]
+        self.open_with_data()
+        expected = large_result_ids("c")
         before = self.driver.js(
             "const list = document.getElementById('bike-list');"
             "const ids = () => Array.from(list.children, (row) => Number(row.dataset.id));"
@@ -200,10 +210,8 @@ class LargeCatalogueCases:
         # from the top, each batch moved the rows below it up to the screen, to be laid out and painted there and
         # taken out by the next batch (catalogue-rows.js). Each removal is read as it happens, after the letter's
         # own draw: a listener added after the page's runs after it and drops the draw's records.
-        self.open_catalogue()
-        self.css("#f-q").click()  # reaching for the search loads the data
-        self.wait(lambda d: self.list_idle())
-        expected = [b["id"] for b in search_results(large_bikes(), "c", search_texts("en", LARGE_DIR))]
+        self.open_with_data()
+        expected = large_result_ids("c")
         self.driver.js(
             "const list = document.getElementById('bike-list');"
             "window.__removed = null;"
@@ -220,12 +228,9 @@ class LargeCatalogueCases:
         self.assertEqual(removed.count("middle"), 0, "rows taken out above others, which moved up")
 
     def watch_idle_draws(self):
-        """Once the data and the texts are in (the texts' arrival draws again), records the time of each letter as
-        the page's handler starts (window.__typed) and of each change of the list's rows made outside a letter's
-        handler (window.__idle): a listener on the field added after the page's runs after its draw and drops what
-        the draw changed. Returns SETTLE, catalogue-rows.js's wait."""
-        self.css("#f-q").click()  # reaching for the search loads the data and the texts
-        self.wait(lambda d: self.list_idle() and d.js("return GuzziTracker.search.hasTexts()"))
+        """Records the time of each letter as the page's handler starts (window.__typed) and of each change of the
+        list's rows made outside a letter's handler (window.__idle): a listener on the field added after the page's
+        runs after its draw and drops what the draw changed. Returns SETTLE, catalogue-rows.js's wait."""
         return self.driver.js(
             "const list = document.getElementById('bike-list');"
             "const field = document.getElementById('f-q');"
@@ -241,13 +246,13 @@ class LargeCatalogueCases:
         # a letter draws the rows on screen at once; the rest of its results, and the taking out of the last
         # results' rows, wait until no letter has come for SETTLE ms (catalogue-rows.js): the idle work of a letter
         # that the next one replaces would take the next one's time
-        self.open_catalogue()
+        self.open_with_data()
         settle = self.watch_idle_draws()
         self.assertGreaterEqual(settle, 200)
         for letter in "cal":
             self.css("#f-q").send_keys(letter)
             time.sleep(0.1)
-        expected = [b["id"] for b in search_results(large_bikes(), "cal", search_texts("en", LARGE_DIR))]
+        expected = large_result_ids("cal")
         self.wait_for_ids(expected[:PAGE])
         self.wait(lambda d: self.list_idle())
         typed, idle = self.driver.js("return [window.__typed, window.__idle]")
@@ -263,7 +268,7 @@ class LargeCatalogueCases:
         # when idle at once, not SETTLE ms after the letter. Read in order, not by the clock (a busy machine may take
         # longer than SETTLE between two commands): the scroll is made as the letter's handlers end, and a scroll
         # listener added after the page's sees whether the page has asked for an idle callback since then.
-        self.open_catalogue()
+        self.open_with_data()
         self.watch_idle_draws()
         self.driver.js(
             "window.__asked = 0; window.__hurried = null; let mark = null;"
@@ -280,7 +285,7 @@ class LargeCatalogueCases:
         self.wait(lambda d: self.list_idle())
         typed, idle = self.driver.js("return [window.__typed, window.__idle]")
         self.assertTrue([t for t in idle if t > typed[-1]], "no batch went in after the letter")
-        self.wait_for_ids([b["id"] for b in search_results(large_bikes(), "c", search_texts("en", LARGE_DIR))][:PAGE])
+        self.wait_for_ids(large_result_ids("c")[:PAGE])
 
     def test_search_and_order_cover_the_whole_catalogue(self):
         last = large_bikes()[-1]  # beyond the first page of the plain list

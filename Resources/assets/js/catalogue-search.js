@@ -478,7 +478,7 @@
     const visits = visit ? visit.length : records.length;
     for (let k = 0; k < visits; k += 1) {
       const i = visit ? visit[k] : k;
-      if (possible && possible.count[order[i]] !== possible.need) continue;
+      if (!visit && possible && possible.count[order[i]] !== possible.need) continue; // visited: all candidates
       const record = records[i];
       let at = group(record);
       if (at < 0 && anyText && inTexts.some((hits) => hits && hits.has(record.id))) {
