@@ -2,8 +2,9 @@
 visits, the edition's worker takes over, the server stops, and the pages read, the catalogue searched, the Garage
 used and a page never opened gets the offline page in its edition's language; "keep the whole catalogue" then
 twenty other motorcycle pages offline; a deploy of a changed build is seen at once, with the update notice, and the
-old copies go; a deploy built with --no-offline removes the worker and its copies. Also: `guzzi-site serve` registers no worker and removes one a published build left at its address;
-pages from disk try nothing.
+old copies go; the notice still reloads when another tab took the update first; a deploy built with --no-offline
+removes the worker and its copies. Also: `guzzi-site serve` registers no worker and removes one a published build
+left at its address; pages from disk try nothing.
 
 Each case serves a copy of the built site (SITE_DIR) on a port of its own with a server it can stop, so workers
 and caches never reach the other tests. Tests/run-all.sh also sets SITE_CHANGED_DIR (the same site built from a
@@ -242,7 +243,10 @@ class OfflineCases:
         self.wait(lambda d: not self.css("#forget-pages").displayed())
         self.assertNotIn(self.cache("en", "kept"), self.caches())
 
-    def test_a_deploy_is_seen_at_once_with_the_update_notice_and_the_old_copies_go(self):
+    def deploy_and_wait_for_the_notice(self):
+        """A reader on the catalogue with its worker, a changed build deployed, the catalogue opened again: the new
+        page online, and the notice of the new worker. Returns the old shell's cache name; the caller puts the
+        first build back."""
         if not CHANGED_DIR:
             self.skipTest("SITE_CHANGED_DIR is not set (Tests/run-all.sh sets it)")
         self.open_catalogue()
@@ -250,21 +254,46 @@ class OfflineCases:
         self.wait(lambda d: any(name.startswith(self.cache("en", "shell-")) for name in self.caches()))
         before = [name for name in self.caches() if name.startswith(self.cache("en", "shell-"))]
         copy_site(CHANGED_DIR, os.path.join(self.folder, self.prefix))
+        renamed = next(b for b in bikes(site_dir=CHANGED_DIR) if b["name"].endswith("(deployed)"))
+        self.open_catalogue()
+        self.assertIn(renamed["name"], self.css("#bike-list").prop("textContent"), "the new page, online")
+        notice = self.wait(lambda d: self.css(".update-notice") if self.css(".update-notice").displayed() else None,
+                           message="no update notice", timeout=30)
+        self.assertIn("newer version", notice.text)
+        return before[0]
+
+    def test_a_deploy_is_seen_at_once_with_the_update_notice_and_the_old_copies_go(self):
         try:
-            renamed = next(b for b in bikes(site_dir=CHANGED_DIR) if b["name"].endswith("(deployed)"))
-            self.open_catalogue()
-            self.assertIn(renamed["name"], self.css("#bike-list").prop("textContent"), "the new page, online")
-            notice = self.wait(lambda d: self.css(".update-notice") if self.css(".update-notice").displayed() else None,
-                               message="no update notice", timeout=30)
-            self.assertIn("newer version", notice.text)
+            old_shell = self.deploy_and_wait_for_the_notice()
             self.css(".update-notice button").click()
             self.wait(lambda d: not d.js("return Boolean(document.querySelector('.update-notice'))"), timeout=30)
-            self.wait(lambda d: before[0] not in self.caches(), message="the old shell is still there")
+            self.wait(lambda d: old_shell not in self.caches(), message="the old shell is still there")
             shells = [name for name in self.caches() if name.startswith(self.cache("en", "shell-"))]
             self.assertEqual(len(shells), 1)
         finally:
             copy_site(SITE_DIR, os.path.join(self.folder, self.prefix))
 
+    def test_the_notice_still_reloads_after_another_tab_took_the_update(self):
+        """Two tabs on the old build, both with the notice: "Reload" in one makes the new worker take over both
+        (sw.js claims every tab). The other's "Reload", pressed after that, must still load the page again. Here
+        the other tab's press is the message its notice sends, posted from this page to the waiting worker."""
+        try:
+            self.deploy_and_wait_for_the_notice()
+            self.driver.js("window.oldPage = true;")
+            self.driver.js_async(
+                "navigator.serviceWorker.getRegistration().then((registration) => {"
+                " navigator.serviceWorker.addEventListener('controllerchange', () => done(true), { once: true });"
+                " registration.waiting.postMessage({ type: 'skip-waiting' }); });"
+            )
+            time.sleep(1)  # nothing reloads by itself while someone reads
+            self.assertTrue(self.driver.js("return window.oldPage === true;"), "the page reloaded without a click")
+            self.assertTrue(self.css(".update-notice").displayed())
+            self.css(".update-notice button").click()
+            self.wait(lambda d: d.js("return window.oldPage !== true && document.readyState === 'complete';"),
+                      message="the notice's Reload did nothing once the new worker had taken over", timeout=15)
+            self.assertFalse(self.driver.js("return Boolean(document.querySelector('.update-notice'))"))
+        finally:
+            copy_site(SITE_DIR, os.path.join(self.folder, self.prefix))
 
     def test_a_deploy_without_offline_removes_the_worker_and_its_copies(self):
         if not RETIRED_DIR:
@@ -325,6 +354,7 @@ class SubPathOfflineCases(OfflineCases):
 
     prefix = "guzzi/"
     test_a_deploy_is_seen_at_once_with_the_update_notice_and_the_old_copies_go = None
+    test_the_notice_still_reloads_after_another_tab_took_the_update = None
     test_the_shell_comes_back_when_storage_is_cleared_but_the_worker_stays = None
 
 

@@ -128,14 +128,36 @@
   }
 
   let shown = null;
+  /** The notice, and its "Reload": the waiting worker takes over, then the page loads again from it.
+   *
+   * The newer worker may take over before this page's click: "Reload" pressed in another tab of the site activates
+   * it for every tab (sw.js claims them). The change is watched from the moment the notice shows, so a click after
+   * it reloads at once; a listener added at the click would wait for a change already gone. The worker's own
+   * "activated" reloads too, should the browser not tell the page of its new controller. */
   function notice(waiting, S) {
     if (shown) return;
+    let changed = false;
+    let clicked = false;
+    let reloading = false;
+    const reload = () => {
+      if (reloading) return;
+      reloading = true;
+      window.location.reload();
+    };
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      changed = true;
+      if (clicked) reload();
+    });
+    waiting.addEventListener("statechange", () => {
+      if (clicked && waiting.state === "activated") reload();
+    });
     shown = G.element("div", { className: "update-notice", role: "status" });
     const button = G.element("button", { type: "button" }, S.update_reload);
     shown.append(G.element("p", {}, S.update_ready), button);
     button.addEventListener("click", () => {
-      navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
-      waiting.postMessage({ type: "skip-waiting" });
+      clicked = true;
+      if (changed || waiting.state === "activated") reload();
+      else waiting.postMessage({ type: "skip-waiting" });
     });
     document.body.append(shown);
   }
