@@ -68,6 +68,8 @@
     let shown = list.children.length; // the page's own rows
     let typingIn = null; // the field being typed in: its first keystroke pushes a history entry, the rest replace it
     let typed = null; // {url, push}: the address for what was typed, not written yet
+    let typedTimer = 0; // writes `typed` once the typing pauses
+    const TYPING_PAUSE = 1000; // ms without a letter: letters typed on a phone come up to half a second apart
 
     function readURL() {
       return G.list.readState(new URLSearchParams(window.location.search), { families, ids: byId });
@@ -86,17 +88,20 @@
     }
 
     /** typing: replace while typing (after one push for the field); discrete: push; quiet: replace.
-     * What is typed is written when the browser is idle, after the results are on screen: a history entry cost
-     * Chromium 3-40 ms on this page, a third of some keystrokes. Anything else writes it first (a click, another
-     * change), and leaving the page by a link is a click, so no entry is lost or out of order. */
+     * What is typed is written once the typing pauses (TYPING_PAUSE), when the browser is idle: a new address took
+     * Chromium 30-50 ms on a phone's CPU (traced: Document::SetURL, most of it style invalidation over the page),
+     * and written after each letter, or in a gap of 400 ms between two, it was a task the next letter waited for.
+     * Anything else writes it first (a click, another change), and leaving the page by a link is a click, so no
+     * entry is lost or out of order. */
     function commit(kind, field) {
       const url = window.location.pathname + G.list.queryString(state) + window.location.hash;
       const push = kind === "discrete" || (kind === "typing" && typingIn !== field);
       typingIn = kind === "typing" ? field : null;
       if (kind === "typing") {
         if (typed && push) writeTyped(); // typing in another field: its own entry, after the one before
-        if (!typed) G.whenIdle(writeTyped);
         typed = { url, push: push || Boolean(typed && typed.push) };
+        globalThis.clearTimeout(typedTimer);
+        typedTimer = globalThis.setTimeout(() => G.whenIdle(writeTyped), TYPING_PAUSE);
         return;
       }
       writeTyped();
