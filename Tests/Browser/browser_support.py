@@ -49,6 +49,7 @@ class Keys:
     """WebDriver key codes (the same in Selenium and Marionette)."""
 
     BACKSPACE = "\ue003"
+    TAB = "\ue004"
     ENTER = "\ue007"
     ESCAPE = "\ue00c"
     SPACE = "\ue00d"

@@ -243,12 +243,14 @@ class OfflineCases:
         self.wait(lambda d: not self.css("#forget-pages").displayed())
         self.assertNotIn(self.cache("en", "kept"), self.caches())
 
+    def need_changed_site(self):
+        if not CHANGED_DIR:
+            self.skipTest("SITE_CHANGED_DIR is not set (Tests/run-all.sh sets it)")
+
     def deploy_and_wait_for_the_notice(self):
         """A reader on the catalogue with its worker, a changed build deployed, the catalogue opened again: the new
         page online, and the notice of the new worker. Returns the old shell's cache name; the caller puts the
         first build back."""
-        if not CHANGED_DIR:
-            self.skipTest("SITE_CHANGED_DIR is not set (Tests/run-all.sh sets it)")
         self.open_catalogue()
         self.wait_controlled()
         self.wait(lambda d: any(name.startswith(self.cache("en", "shell-")) for name in self.caches()))
@@ -263,6 +265,7 @@ class OfflineCases:
         return before[0]
 
     def test_a_deploy_is_seen_at_once_with_the_update_notice_and_the_old_copies_go(self):
+        self.need_changed_site()
         try:
             old_shell = self.deploy_and_wait_for_the_notice()
             self.css(".update-notice button").click()
@@ -277,14 +280,18 @@ class OfflineCases:
         """Two tabs on the old build, both with the notice: "Reload" in one makes the new worker take over both
         (sw.js claims every tab). The other's "Reload", pressed after that, must still load the page again. Here
         the other tab's press is the message its notice sends, posted from this page to the waiting worker."""
+        self.need_changed_site()
         try:
             self.deploy_and_wait_for_the_notice()
             self.driver.js("window.oldPage = true;")
-            self.driver.js_async(
+            taken = self.driver.js_async(
                 "navigator.serviceWorker.getRegistration().then((registration) => {"
+                " const waiting = registration.waiting;"
                 " navigator.serviceWorker.addEventListener('controllerchange', () => done(true), { once: true });"
-                " registration.waiting.postMessage({ type: 'skip-waiting' }); });"
+                " waiting.addEventListener('statechange', () => waiting.state === 'activated' && done(true));"
+                " waiting.postMessage({ type: 'skip-waiting' }); }).catch((error) => done(String(error)));"
             )
+            self.assertIs(taken, True, "the new worker did not take over: %r" % (taken,))
             time.sleep(1)  # nothing reloads by itself while someone reads
             self.assertTrue(self.driver.js("return window.oldPage === true;"), "the page reloaded without a click")
             self.assertTrue(self.css(".update-notice").displayed())

@@ -10,7 +10,7 @@
  * motorcycles in the chosen order, a page at a time with a "show more" button, each row a copy of the page's
  * <template id="bike-row"> (the markup of the plain rows). Filtering and ordering work on data, never on DOM
  * nodes, so a keystroke costs the same whether the catalogue has a hundred motorcycles or ten thousand. The
- * address follows each change; while typing it is written once the results are shown (see commit()).
+ * address follows each change; while typing it is written once the typing pauses (see commit()).
  */
 (function (G) {
   "use strict";
@@ -91,8 +91,10 @@
      * What is typed is written once the typing pauses (TYPING_PAUSE), when the browser is idle: a new address took
      * Chromium 30-50 ms on a phone's CPU (traced: Document::SetURL, most of it style invalidation over the page),
      * and written after each letter, or in a gap of 400 ms between two, it was a task the next letter waited for.
-     * Anything else writes it first (a click, another change), and leaving the page by a link is a click, so no
-     * entry is lost or out of order. */
+     * Anything else writes it first: a click (leaving by a link is one), another change, Enter, the focus leaving
+     * the field, the page hidden or left. A reload or the browser's Back within that pause does not: the entry
+     * for the letters is not there yet, so Back goes to the one before it, and a reload shows the address as it
+     * was. */
     function commit(kind, field) {
       const url = window.location.pathname + G.list.queryString(state) + window.location.hash;
       const push = kind === "discrete" || (kind === "typing" && typingIn !== field);
@@ -101,7 +103,9 @@
         if (typed && push) writeTyped(); // typing in another field: its own entry, after the one before
         typed = { url, push: push || Boolean(typed && typed.push) };
         globalThis.clearTimeout(typedTimer);
-        typedTimer = globalThis.setTimeout(() => G.whenIdle(writeTyped), TYPING_PAUSE);
+        // only the latest timer writes: a letter that comes between its end and the idle moment makes a new one
+        const timer = globalThis.setTimeout(() => G.whenIdle(() => timer === typedTimer && writeTyped()), TYPING_PAUSE);
+        typedTimer = timer;
         return;
       }
       writeTyped();
@@ -305,6 +309,10 @@
     }
 
     form.addEventListener("submit", (event) => event.preventDefault());
+    // a field done with writes what was typed: Enter or a phone keyboard's search key (change), Tab to the next
+    // field or the window losing the focus (focusout)
+    form.addEventListener("change", writeTyped);
+    form.addEventListener("focusout", writeTyped);
     // reaching for the search or the filters is the moment to fetch the data: it is there by the time a search is
     // typed (not the unit switch or the compare link, which need none)
     form.addEventListener("focusin", needData);
@@ -372,6 +380,9 @@
     });
     // a click may leave the page (a row's link) or change the state: what was typed goes into the history first
     document.addEventListener("click", writeTyped, true);
+    // and so does leaving the page otherwise, or a phone's switch to another app (which may discard the page)
+    window.addEventListener("pagehide", writeTyped);
+    document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && writeTyped());
 
     /** Puts the folded panel's controls in the page, once: the script wired them in their template. In the page
      * from the start, the browser scanned them as a form at the end of the load, in one long task (issue 38). */

@@ -115,7 +115,7 @@
   /** Offers the reload when a newer worker is installed and waiting while an older one serves the page. */
   function watch(registration, S) {
     const offer = (waiting) => {
-      if (waiting && navigator.serviceWorker.controller) notice(waiting, S);
+      if (waiting && navigator.serviceWorker.controller) notice(registration, S);
     };
     offer(registration.waiting);
     registration.addEventListener("updatefound", () => {
@@ -132,9 +132,10 @@
    *
    * The newer worker may take over before this page's click: "Reload" pressed in another tab of the site activates
    * it for every tab (sw.js claims them). The change is watched from the moment the notice shows, so a click after
-   * it reloads at once; a listener added at the click would wait for a change already gone. The worker's own
+   * it reloads at once; a listener added at the click would wait for a change already gone. The worker told is the
+   * one waiting at the click (a later deploy may have replaced the one the notice was shown for), and its own
    * "activated" reloads too, should the browser not tell the page of its new controller. */
-  function notice(waiting, S) {
+  function notice(registration, S) {
     if (shown) return;
     let changed = false;
     let clicked = false;
@@ -148,16 +149,18 @@
       changed = true;
       if (clicked) reload();
     });
-    waiting.addEventListener("statechange", () => {
-      if (clicked && waiting.state === "activated") reload();
-    });
     shown = G.element("div", { className: "update-notice", role: "status" });
     const button = G.element("button", { type: "button" }, S.update_reload);
     shown.append(G.element("p", {}, S.update_ready), button);
     button.addEventListener("click", () => {
       clicked = true;
-      if (changed || waiting.state === "activated") reload();
-      else waiting.postMessage({ type: "skip-waiting" });
+      const waiting = registration.waiting;
+      if (changed || !waiting) {
+        reload(); // taken over already, or taking over now
+        return;
+      }
+      waiting.addEventListener("statechange", () => waiting.state === "activated" && reload());
+      waiting.postMessage({ type: "skip-waiting" });
     });
     document.body.append(shown);
   }
