@@ -578,20 +578,28 @@ class OrderingCases:
 
 
 class URLStateCases:
-    PAUSE_MS = 900  # TYPING_PAUSE in js/catalogue.js is 1000 ms: a write after a letter comes that much later at least
+    PAUSE_MS = 900  # the typing pause of js/catalogue.js is 1000 ms: a write after a letter comes that much later at least
+
+    def record_address_writes(self, what):
+        """Wraps history.pushState and replaceState so that each call pushes `what` (a script expression) to
+        window.writes."""
+        self.driver.js(
+            "window.writes = [];"
+            "for (const name of ['pushState', 'replaceState']) {"
+            "  const original = history[name].bind(history);"
+            "  history[name] = (...args) => { writes.push(%s); return original(...args); };"
+            "}" % what
+        )
 
     def test_the_address_is_written_once_the_typing_pauses(self):
         """A new address cost Chromium 30-50 ms on a phone's CPU, a task the next letter waited for: while a reader
-        types, none is written; each write comes a pause (TYPING_PAUSE, 1000 ms in js/catalogue.js) after the
+        types, none is written; each write comes a pause (1000 ms in js/catalogue.js) after the
         letter before it, and the address has the query in the end. Read from the order of the page's own events,
         not the test's clock."""
         self.open_catalogue()
+        self.record_address_writes("performance.now()")
         self.driver.js(
-            "window.writes = []; window.letters = [];"
-            "for (const name of ['pushState', 'replaceState']) {"
-            "  const original = history[name].bind(history);"
-            "  history[name] = (...args) => { writes.push(performance.now()); return original(...args); };"
-            "}"
+            "window.letters = [];"
             "document.getElementById('f-q').addEventListener('input', () => letters.push(performance.now()));"
         )
         self.type_into("#f-q", "lemans")
@@ -610,13 +618,7 @@ class URLStateCases:
         is written in the event that says so, not by the pause's timer."""
         for key in (Keys.ENTER, Keys.TAB):
             self.open_catalogue()
-            self.driver.js(
-                "window.writes = [];"
-                "for (const name of ['pushState', 'replaceState']) {"
-                "  const original = history[name].bind(history);"
-                "  history[name] = (...args) => { writes.push(window.event ? window.event.type : 'none'); return original(...args); };"
-                "}"
-            )
+            self.record_address_writes("window.event ? window.event.type : 'none'")
             self.type_into("#f-q", "lemans").send_keys(key)
             self.wait(lambda d: "?q=lemans" in d.url, message="the query never reached the address")
             writes = self.driver.js("return window.writes;")

@@ -60,30 +60,11 @@
     let drawing = 0; // the current draw: a newer one abandons the rest of an older one
     let shortest = Infinity; // the shortest row seen, CSS px; a new width may change every row's
     let adopted = false; // the page's own rows taken (adopt), once: the page's start does it, or the first draw
-    let settling = null; // {timer, task} while the last draw's rest waits for SETTLE ms without a draw
+    // the last draw's rest, once SETTLE ms have gone by without a draw; at once when the page scrolls: a reader who
+    // scrolls wants the rows below, not the last results' rows that are still there
+    const settle = G.afterPause(SETTLE);
     window.addEventListener("resize", () => (shortest = Infinity));
-    window.addEventListener("scroll", hurry, { passive: true });
-
-    /** Runs `task` when idle once SETTLE ms have gone by without another draw; null: nothing waits any more. */
-    function settle(task) {
-      if (settling) globalThis.clearTimeout(settling.timer);
-      settling = null;
-      if (!task) return;
-      const timer = globalThis.setTimeout(() => {
-        settling = null;
-        G.whenIdle(task);
-      }, SETTLE);
-      settling = { timer, task };
-    }
-
-    /** What waits for SETTLE goes in when idle, now: a reader who scrolls wants the rows below, not the last
-     * results' rows that are still there. */
-    function hurry() {
-      const waiting = settling;
-      if (!waiting) return;
-      settle(null);
-      G.whenIdle(waiting.task);
-    }
+    window.addEventListener("scroll", settle.now, { passive: true });
 
     /** Takes note of the first row's height (the layout is fresh when a reader's input comes) and says how many
      * rows fill `height` px from `top`. */

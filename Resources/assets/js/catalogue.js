@@ -68,8 +68,8 @@
     let shown = list.children.length; // the page's own rows
     let typingIn = null; // the field being typed in: its first keystroke pushes a history entry, the rest replace it
     let typed = null; // {url, push}: the address for what was typed, not written yet
-    let typedTimer = 0; // writes `typed` once the typing pauses
-    const TYPING_PAUSE = 1000; // ms without a letter: letters typed on a phone come up to half a second apart
+    // writes `typed` once no letter has come for a second: letters typed on a phone come up to half a second apart
+    const typingPause = G.afterPause(1000);
 
     function readURL() {
       return G.list.readState(new URLSearchParams(window.location.search), { families, ids: byId });
@@ -88,7 +88,7 @@
     }
 
     /** typing: replace while typing (after one push for the field); discrete: push; quiet: replace.
-     * What is typed is written once the typing pauses (TYPING_PAUSE), when the browser is idle: a new address took
+     * What is typed is written once the typing pauses (typingPause), when the browser is idle: a new address took
      * Chromium 30-50 ms on a phone's CPU (traced: Document::SetURL, most of it style invalidation over the page),
      * and written after each letter, or in a gap of 400 ms between two, it was a task the next letter waited for.
      * Anything else writes it first: a click (leaving by a link is one), another change, Enter, the focus leaving
@@ -102,10 +102,7 @@
       if (kind === "typing") {
         if (typed && push) writeTyped(); // typing in another field: its own entry, after the one before
         typed = { url, push: push || Boolean(typed && typed.push) };
-        globalThis.clearTimeout(typedTimer);
-        // only the latest timer writes: a letter that comes between its end and the idle moment makes a new one
-        const timer = globalThis.setTimeout(() => G.whenIdle(() => timer === typedTimer && writeTyped()), TYPING_PAUSE);
-        typedTimer = timer;
+        typingPause(writeTyped);
         return;
       }
       writeTyped();
@@ -380,8 +377,8 @@
     });
     // a click may leave the page (a row's link) or change the state: what was typed goes into the history first
     document.addEventListener("click", writeTyped, true);
-    // and so does leaving the page otherwise, or a phone's switch to another app (which may discard the page)
-    window.addEventListener("pagehide", writeTyped);
+    // and so does leaving the page otherwise, or a phone's switch to another app (which may discard the page): the
+    // page is hidden in both
     document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && writeTyped());
 
     /** Puts the folded panel's controls in the page, once: the script wired them in their template. In the page

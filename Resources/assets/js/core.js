@@ -216,6 +216,35 @@
     }
   };
 
+  /** A task to run when idle once `ms` have gone by without another: `later(task)` puts `task` in place of the
+   * one waiting and starts the pause again, `later(null)` drops it, `later.now()` runs the waiting one when idle
+   * without waiting out the pause. Only the task waiting last runs, even when a new one comes between the end of
+   * the pause and the idle moment. For the work a reader's letters would have to wait for (catalogue.js, the
+   * address of what was typed; catalogue-rows.js, the rest of a letter's rows). */
+  G.afterPause = function (ms) {
+    let waiting = null; // {task, timer}
+    let latest = 0;
+    const later = (task) => {
+      latest += 1;
+      if (waiting) window.clearTimeout(waiting.timer);
+      waiting = null;
+      if (!task) return;
+      const mine = latest;
+      const run = () => {
+        if (mine !== latest) return;
+        waiting = null;
+        task();
+      };
+      waiting = { task, timer: window.setTimeout(() => G.whenIdle(run), ms) };
+    };
+    later.now = () => {
+      const task = waiting && waiting.task;
+      later(null);
+      if (task) G.whenIdle(task);
+    };
+    return later;
+  };
+
   /** Changes the query of the page's URL. Chromium and Firefox both allow this on file:// URLs (same file, other
    * query) and throw SecurityError for another path, which the scripts never ask for. */
   G.setURL = function (url, push) {
