@@ -340,6 +340,24 @@ class ChromiumDriver:
     def active(self):
         return self.wrap(self.native.switch_to.active_element)
 
+    def window(self):
+        """The window (tab) the driver works in."""
+        return self.native.current_window_handle
+
+    def new_tab(self):
+        """Opens a tab and works in it; returns its window."""
+        self.native.switch_to.new_window("tab")
+        return self.native.current_window_handle
+
+    def switch_to(self, window):
+        self.native.switch_to.window(window)
+
+    def close_tab(self, window, back_to):
+        """Closes `window` and works in `back_to`."""
+        self.native.switch_to.window(window)
+        self.native.close()
+        self.native.switch_to.window(back_to)
+
     def set_javascript(self, enabled):
         self.native.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not enabled})
 
@@ -418,6 +436,22 @@ class FirefoxDriver:
 
     def active(self):
         return self.wrap(self.native.get_active_element())
+
+    def window(self):
+        return self.native.current_window_handle
+
+    def new_tab(self):
+        window = self.native.open(type="tab", focus=True)["handle"]
+        self.native.switch_to_window(window)
+        return window
+
+    def switch_to(self, window):
+        self.native.switch_to_window(window)
+
+    def close_tab(self, window, back_to):
+        self.native.switch_to_window(window)
+        self.native.close()
+        self.native.switch_to_window(back_to)
 
     def set_javascript(self, enabled):
         self.native.set_pref("javascript.enabled", enabled)
