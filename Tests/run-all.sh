@@ -397,8 +397,8 @@ start_swift_build() {
     echo "==> swift-build, then swift-test: started in the background (pid $!)"
 }
 
-# The two suites that take half the tests' time (a 100 000-bike decode, builds killed and raced), run in a second
-# process beside the rest.
+# The two suites that take a third of the tests' processor time and most of their waiting (a 100 000-bike decode,
+# builds killed and raced), run in a second process beside the rest.
 HEAVY_SUITES='\.(HardeningTests|FaultTests)/'
 # swift_tests: the test targets' build, then the tests in two processes at once, each one test at a time: in
 # parallel within a process, tests that wait on child processes and servers held both threads of Swift Testing's
@@ -453,7 +453,8 @@ swift_portable() {
 # the browser stage waits part of its time (throttled networks, timers, a worker's update), and one after the other
 # they would leave a core idle then. Measured on the two-core machine (2026-11-29, processor seconds): browser stage
 # 900, Swift tests 440 (their build 210), portable build and tests 225, swift-build 85, the checks 115: some 1 770 s
-# of work for two cores, which no order of the stages brings under 885 s. None of them reads what the
+# of work for two cores, which no order of the stages brings under 885 s on a day that slow (the same tests took
+# 798 s in all the day before). None of them reads what the
 # others write: the browser stage runs the binary swift-build made, the Swift tests their own temporary folders.
 # The portable tests run one at a time: most of them wait on child processes and servers, blocking a thread of
 # Swift Testing's pool (as wide as the machine: two threads), so in parallel beside the browsers each waited for
@@ -634,7 +635,7 @@ PYEOF
     # (throttled networks, timers, a worker's update), which the others' work fills. Each lane but the last runs the
     # files named in BROWSER_LANES, the last every other file (a new one is never left out); balanced by the times
     # run_timed.py prints (2026-11-29, the machine to themselves: each lane 410-420 s of cases). The three keep
-    # both cores busy (930 s of processor time in 500 s), so the Swift tests' and the checks' work beside them
+    # both cores busy (900 s of processor time in 500 s), so the Swift tests' and the checks' work beside them
     # stretches them: what the run waits for last.
     local listed="" lane i pids=() lanes=()
     # run_lane --only|--except FILES: one run_timed.py in the background, its output to browser-lane-<n>.log
@@ -664,8 +665,8 @@ PYEOF
 }
 
 # The browser stage, the longest, runs in the background from the moment its data is ready (after build-real),
-# beside the checks of the real site, and is reported after publish:nginx: it waits on throttled networks and
-# timers most of the time, which the checks' processor time fills. Started once; only on Linux (linux_only).
+# beside the checks of the real site, and is reported after publish:nginx: what it waits for (throttled networks,
+# timers) the checks' processor time fills. Started once; only on Linux (linux_only).
 BROWSER_PID=""
 start_browser_stage() {
     ((LINUX_ONLY)) && wanted browser && [[ -z "$BROWSER_PID" ]] || return 0

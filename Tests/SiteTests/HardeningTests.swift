@@ -471,9 +471,9 @@ typealias HardeningRandom = SeededRandom
     }
 
     /// 10 000 bikes, then 100 000 (a 210 MB file): about 10 s on this 2-core machine (the reader and the decoder are
-    /// optimized in debug builds too: Package.swift), a few seconds in a release build. Always run, so the bound is proven in CI rather than skipped. The bounds are
-    /// generous, for a busy machine: they catch a hang or a quadratic walk (minutes), not a slow run; speed is
-    /// measured by the benchmark.
+    /// optimized in debug builds too: Package.swift), a few seconds in a release build. Always run, so the bound is
+    /// proven in CI rather than skipped. The bounds are generous, for a busy machine: they catch a hang or a
+    /// quadratic walk (minutes), not a slow run; speed is measured by the benchmark.
     @Test func aHundredThousandBikeCatalogueDecodes() throws {
         let tenThousand = try Self.decodeSynthetic(count: 10_000)
         #expect(tenThousand < 60, "10 000 bikes took \(tenThousand) s")
