@@ -354,9 +354,9 @@ class ChromiumDriver:
 
     def close_tab(self, window, back_to):
         """Closes `window` and works in `back_to`."""
-        self.native.switch_to.window(window)
+        self.switch_to(window)
         self.native.close()
-        self.native.switch_to.window(back_to)
+        self.switch_to(back_to)
 
     def set_javascript(self, enabled):
         self.native.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not enabled})
@@ -442,16 +442,16 @@ class FirefoxDriver:
 
     def new_tab(self):
         window = self.native.open(type="tab", focus=True)["handle"]
-        self.native.switch_to_window(window)
+        self.switch_to(window)
         return window
 
     def switch_to(self, window):
         self.native.switch_to_window(window)
 
     def close_tab(self, window, back_to):
-        self.native.switch_to_window(window)
+        self.switch_to(window)
         self.native.close()
-        self.native.switch_to_window(back_to)
+        self.switch_to(back_to)
 
     def set_javascript(self, enabled):
         self.native.set_pref("javascript.enabled", enabled)
