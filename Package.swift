@@ -1,7 +1,6 @@
 // swift-tools-version:6.1
 // 6.1: the oldest Swift the macOS job of .github/workflows/ci.yml builds with (Xcode 16.3 and later ship it); the code
 // uses nothing newer than 6.0, but no older compiler checks that.
-import Foundation
 import PackageDescription
 
 // No dependencies on purpose: the toolchain's Foundation, Dispatch and C library (Glibc or Darwin) are all we use.
@@ -12,40 +11,12 @@ let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"], .when(platfo
 // 100 000-bike decode issue 7 asks to run always) and hundreds of builds: unoptimized, that decode alone took 60 s
 // of the test command's processor time, optimized 9 s, for 10 s more of compiling. Optimized in debug builds too.
 let hot: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
-
-// The test command's portable build (Tests/run-all.sh sets GUZZI_PORTABLE_TESTS=1 beside -DGUZZI_PORTABLE) runs
-// only the suites that reach a call the seam switches (PORTABLE_SUITES there), so it compiles only their test
-// targets, and of the two largest only the files of those suites and their helpers: compiling the tests was half of
-// that build's processor time (310 s of CPU untrimmed, 154 s trimmed, on the two-core machine the tests run on).
-let portableTestsOnly = Context.environment["GUZZI_PORTABLE_TESTS"] == "1"
-/// The test targets the portable build compiles, each with the files it keeps (nil: all).
-let portableTests: [String: [String]?] = [
-    "OperatingSystemTests": nil, "ServerTests": nil, "FetchingTests": nil, "PhotoSidecarTests": nil,
-    "PreviewTests": nil,
-    "SiteTests": [
-        "SiteFixtures.swift", "HardeningData.swift", "Build/BuildWorkspace.swift", "Build/FaultTests.swift", "Output",
-    ],
-    "CommandLineTests": [
-        "CommandLineTests.swift", "ProcessSupport.swift", "FaultTests.swift", "ServeCommandTests.swift",
-    ],
-]
-
-/// What a test target leaves out in the portable build: every path under it but the files it keeps (listed rather
-/// than naming the kept ones in `sources:`, which makes SwiftPM warn of every other file).
-func portableExclusions(_ target: String) -> [String] {
-    guard portableTestsOnly, let kept = portableTests[target] ?? nil else { return [] }
-    func walk(_ relative: String) -> [String] {
-        let path = Context.packageDirectory + "/Tests/" + target + (relative.isEmpty ? "" : "/" + relative)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.sorted().flatMap { name -> [String] in
-            let entry = relative.isEmpty ? name : relative + "/" + name
-            if kept.contains(entry) { return [] }
-            if kept.contains(where: { $0.hasPrefix(entry + "/") }) { return walk(entry) }
-            return [entry]
-        }
-    }
-    return walk("")
-}
+// The modules that read GUZZI_PORTABLE, the flag that makes a Linux build take the other systems' code paths (issue
+// 34; Tests/Platform/check_seam.py keeps it out of every other module). `GUZZI_PORTABLE=1 swift build` defines it
+// for these two only, so the test command's portable build recompiles them and what their interface touches, in
+// the everyday .build, rather than everything in a folder of its own: 30-45 s of processor time, not 160.
+// (`-Xswiftc -DGUZZI_PORTABLE` defines it everywhere, to the same effect, and rebuilds everything.)
+let seam: [SwiftSetting] = strict + (Context.environment["GUZZI_PORTABLE"] == "1" ? [.define("GUZZI_PORTABLE")] : [])
 
 let package = Package(
     name: "guzzi-site",
@@ -58,7 +29,7 @@ let package = Package(
     targets: [
         // The one place for what differs between Linux and macOS (Sources/OperatingSystem): the C library, sockets,
         // atomic renames, inotify, durable writes. Every other module reaches the system through it or Foundation.
-        .target(name: "OperatingSystem", swiftSettings: strict),
+        .target(name: "OperatingSystem", swiftSettings: seam),
         // What the other modules share: reading JSON with the position of every value, writing files durably, digests.
         .target(name: "Files", dependencies: ["OperatingSystem"], swiftSettings: hot),
         .target(name: "Catalogue", dependencies: ["Files", "OperatingSystem"], swiftSettings: hot),
@@ -67,7 +38,7 @@ let package = Package(
             name: "Site",
             dependencies: ["Files", "Catalogue", "Templating", "PhotoSidecar", "History", "OperatingSystem"],
             swiftSettings: strict),
-        .target(name: "Server", dependencies: ["OperatingSystem"], swiftSettings: strict),
+        .target(name: "Server", dependencies: ["OperatingSystem"], swiftSettings: seam),
         // Runs `guzzi-site-fetch` for each HTTP request, and the format the two speak; no networking here.
         .target(name: "Fetching", dependencies: ["OperatingSystem"], swiftSettings: strict),
         // The only code that links FoundationNetworking, and so libcurl: a program of its own, so that `guzzi-site`
@@ -104,8 +75,7 @@ let package = Package(
             dependencies: [
                 "Site", "Files", "Catalogue", "Templating", "PhotoSidecar", "History", "OperatingSystem",
                 "TestSupport",
-            ],
-            exclude: portableExclusions("SiteTests")),
+            ]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "OperatingSystem", "TestSupport"]),
         // The fetch helper, so that it is built before these tests run it.
         .testTarget(name: "UpdaterTests", dependencies: ["Updater", "Catalogue", "TestSupport", "guzzi-site-fetch"]),
@@ -118,11 +88,6 @@ let package = Package(
         .testTarget(name: "HistoryTests", dependencies: ["History", "Files", "TestSupport"]),
         // Runs the built `guzzi-site` binary, so it depends on it to have it built first.
         .testTarget(
-            name: "CommandLineTests", dependencies: ["guzzi-site", "History", "OperatingSystem", "TestSupport"],
-            exclude: portableExclusions("CommandLineTests")),
+            name: "CommandLineTests", dependencies: ["guzzi-site", "History", "OperatingSystem", "TestSupport"]),
     ]
 )
-
-if portableTestsOnly {
-    package.targets.removeAll { $0.type == .test && portableTests[$0.name] == nil }
-}

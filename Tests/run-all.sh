@@ -25,10 +25,11 @@
 #                    (HEAVY_SUITES in one, the rest in the other), in the background from the end of swift-build,
 #                    beside the install and the site and browser stages, reported after them
 #   swift-build-portable, swift-test-portable
-#                    the same with -Xswiftc -DGUZZI_PORTABLE (a Linux build that takes the code paths of the
-#                    other platforms, issue 34) in the scratch folder .build-portable: swift build --build-tests,
-#                    then swift test --skip-build of the suites whose code reaches the seam (PORTABLE_SUITES);
-#                    in the background beside swift-test, reported after the browser stage
+#                    the same with GUZZI_PORTABLE=1 (a Linux build that takes the code paths of the other
+#                    platforms, issue 34: Package.swift defines GUZZI_PORTABLE for the two modules that read it),
+#                    in .build once swift-test is done with it: swift build --build-tests, then swift test
+#                    --skip-build of the suites whose code reaches the seam (PORTABLE_SUITES); in the background
+#                    after swift-test, reported after the browser stage
 #   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
 #   photos           guzzi-site photos on a temporary copy of ../shared/data/info_moto.json against a local fake of
 #                    Flickr's oEmbed endpoint (Tests/SiteChecks/fake_oembed.py, every 13th photo answering 404): the
@@ -369,32 +370,42 @@ workflow_lint() {
 }
 
 BIN=""
-# swift_build: the debug build, and the path of its binary into $TMP/bin-path (asked here, since SwiftPM's lock on
-# .build would make a later `--show-bin-path` wait for the background `swift test` to finish compiling)
+# swift_build: the debug build, and a copy of its two programs in $TMP/bin, whose path goes into $TMP/bin-path: the
+# site stages and the browsers run the copy, since the portable build (below) relinks .build's programs while they
+# run (the path is asked here: SwiftPM's lock on .build would make a later `--show-bin-path` wait for the
+# background `swift test`)
 swift_build() {
-    local bin
+    local built
     swift build || return 1
-    bin="$(swift build --show-bin-path)/guzzi-site"
-    [[ -x "$bin" ]] || {
-        echo "built binary not found: $bin"
+    built="$(swift build --show-bin-path)"
+    [[ -x "$built/guzzi-site" && -x "$built/guzzi-site-fetch" ]] || {
+        echo "built programs not found in $built"
         return 1
     }
-    echo "binary: $bin"
-    echo "$bin" >"$TMP/bin-path"
+    mkdir -p "$TMP/bin" && cp "$built/guzzi-site" "$built/guzzi-site-fetch" "$TMP/bin/" || return 1
+    echo "binary: $TMP/bin/guzzi-site (a copy of $built/guzzi-site)"
+    echo "$TMP/bin/guzzi-site" >"$TMP/bin-path"
 }
 
 # The Swift build starts first, before the install, and `swift test` follows it at once, in the background: on a
 # fresh machine the install is mostly waiting on the network and the disk, and the compiler takes that time
-# instead of waiting for it; the stage swift-build then waits for the build and reports it.
+# instead of waiting for it; the stage swift-build then waits for the build and reports it. The portable build and
+# its tests follow the Swift tests in the same chain: they rebuild part of the same .build, which the Swift tests
+# read until they end (a failing swift-test does not skip them; a failing portable build skips its tests).
 start_swift_build() {
-    wanted swift-build || wanted swift-test || return 0
+    wanted swift-build || wanted swift-test || wanted swift-build-portable || wanted swift-test-portable || return 0
     set -m # process groups of their own, which cleanup() can stop whole
     (
-        background_step swift-build swift_build && background_step swift-test swift_tests
+        background_step swift-build swift_build && {
+            background_step swift-test swift_tests
+            background_step swift-build-portable swift_portable build --build-tests &&
+                background_step swift-test-portable swift_portable test --skip-build --no-parallel \
+                    --filter "$PORTABLE_SUITES"
+        }
     ) &
     BACKGROUND_PIDS+=($!)
     set +m
-    echo "==> swift-build, then swift-test: started in the background (pid $!)"
+    echo "==> swift-build, then swift-test, swift-build-portable and swift-test-portable: started in the background (pid $!)"
 }
 
 # The two suites that take a third of the tests' processor time and most of their waiting (a 100 000-bike decode,
@@ -431,10 +442,12 @@ wait_for_swift_build() {
     BIN="$(cat "$TMP/bin-path")"
 }
 
-# The portable build: -DGUZZI_PORTABLE makes a Linux build take the other platforms' code paths (the ones a Mac
-# build compiles), in a scratch folder of its own so that it does not rebuild the everyday .build.
+# The portable build: GUZZI_PORTABLE=1 defines GUZZI_PORTABLE for the two modules that read it (Package.swift's
+# `seam` settings), which makes a Linux build take the other platforms' code paths (the ones a Mac build compiles).
+# It rebuilds those two and what depends on their interface in the everyday .build, once the Swift tests are done
+# with it: 30-45 s of processor time where a build of everything in a folder of its own took 160 (2026-11-30). The
+# next everyday `swift build` rebuilds the same part back.
 # swift_portable build|test [ARGS...]
-PORTABLE_FLAGS=(-Xswiftc -DGUZZI_PORTABLE --scratch-path "$ROOT/.build-portable")
 # The suites run there: those that reach a call the seam switches through a path no other suite takes: the seam's
 # own, files written durably (the sidecar), the output's swap, its fallback and its lock (killed and concurrent
 # builds, a full disk, a read-only folder), the manifest's times, sockets and the server's stop, the watcher, serve
@@ -445,34 +458,20 @@ PORTABLE_SUITES='^(OperatingSystemTests|PreviewTests|FetchingTests)\.|^ServerTes
 swift_portable() {
     local command="$1"
     shift
-    GUZZI_PORTABLE_TESTS=1 swift "$command" "$@" "${PORTABLE_FLAGS[@]}"
+    GUZZI_PORTABLE=1 swift "$command" "$@"
 }
 
-# The Swift tests, and the portable build then its tests, run in the background, beside each other and the stages
-# that build and check the sites and the browser stage, and are reported when those end (finish_swift_tests):
-# the browser stage waits part of its time (throttled networks, timers, a worker's update), and one after the other
-# they would leave a core idle then. Measured on the two-core machine (2026-11-29, processor seconds): browser stage
-# 900, Swift tests 440 (their build 210), portable build and tests 225, swift-build 85, the checks 115: some 1 770 s
-# of work for two cores, which no order of the stages brings under 885 s on a day that slow (the same tests took
-# 798 s in all the day before). None of them reads what the
-# others write: the browser stage runs the binary swift-build made, the Swift tests their own temporary folders.
+# The Swift tests, then the portable build and its tests, run in the background, beside the stages that build and
+# check the sites and the browser stage, and are reported when those end (finish_swift_tests): the browser stage
+# waits part of its time (throttled networks, timers, a worker's update), and one after the other they would leave
+# a core idle then. Measured on the two-core machine (2026-11-29, processor seconds): browser stage 900, Swift tests
+# 440 (their build 210), the portable build 160 (45 since 2026-11-30) and its tests 60, swift-build 85, the checks
+# 115: the machine is processor-bound, and only less work shortens the run. None of them reads what the others
+# write: the browser stage runs a copy of the programs swift-build made, the Swift tests their own temporary folders.
 # The portable tests run one at a time: most of them wait on child processes and servers, blocking a thread of
 # Swift Testing's pool (as wide as the machine: two threads), so in parallel beside the browsers each waited for
-# the others and `serve`'s tests passed their one-minute limits (109 s); one at a time they take 40-160 s in all,
-# done long before the browsers.
-# Each step's output goes to $TMP/background-<stage>.log, its exit code and duration to …/<stage>.rc; a failed
-# portable build skips its tests, as a failing stage ends the run.
-start_portable_tests() {
-    set -m
-    (
-        background_step swift-build-portable swift_portable build --build-tests &&
-            background_step swift-test-portable swift_portable test --skip-build --no-parallel --filter "$PORTABLE_SUITES"
-    ) &
-    BACKGROUND_PIDS+=($!)
-    set +m
-    echo
-    echo "==> swift-build-portable, then swift-test-portable: started in the background (pid $!)"
-}
+# the others and `serve`'s tests passed their one-minute limits (109 s).
+# Each step's output goes to $TMP/background-<stage>.log, its exit code and duration to …/<stage>.rc.
 
 # background_step NAME CMD... : CMD into $TMP/background-NAME.log and .rc (skipped, and successful, when STAGES
 # does not name it)
@@ -733,7 +732,6 @@ else
     echo "==> js-unit: skipped (no node: on Linux apt nodejs; on macOS install node)"
 fi
 if stage swift-build wait_for_swift_build; then
-    start_portable_tests
     # the sample build needs no base URL: the checks infer the site URL from its canonical links
     stage build-sample build_sample && check_site sample "$TMP/sample" auto
     if [[ -f "$REAL_DATA" ]]; then

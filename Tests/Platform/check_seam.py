@@ -16,6 +16,9 @@ Scanned: `Sources/**/*.swift` and `Tests/**/*.swift` under ROOT, except `Sources
 printed as `path:line: what`, one per line, and the exit status is 1; a clean tree prints
 `seam check: N files, clean` and exits 0 (2: ROOT has neither Sources/ nor Tests/).
 
+Outside Sources/OperatingSystem/ and Sources/Server/, a compile condition may not read GUZZI_PORTABLE (the test
+command's portable build defines it for those two modules only).
+
 What is forbidden outside the seam:
   - importing the C library (`import Glibc`, `import Darwin`, `import Musl`) or naming it (`Glibc.stat`);
     `#if canImport(Glibc)` is a condition, not an import, and is fine;
@@ -32,6 +35,10 @@ import re
 import sys
 
 SEAM = "Sources/OperatingSystem/"
+# The modules whose compile conditions may read GUZZI_PORTABLE: `GUZZI_PORTABLE=1 swift build` (the test command's
+# portable build) defines it for these only (Package.swift's `seam` settings), so a condition anywhere else would
+# keep its Linux branch in that build and the portable path would go untested.
+PORTABLE_MODULES = ("Sources/OperatingSystem/", "Sources/Server/")
 
 LINUX, DARWIN, BOTH = "Linux", "Darwin", "both"
 
@@ -85,7 +92,7 @@ _PLATFORM_CONDITIONS = {
 
 def condition_platform(condition):
     """The platform a compile condition restricts its branch to, or None. True for `os(Linux)`,
-    `os(Linux) && !GUZZI_PORTABLE`, `(canImport(Glibc))`; not for `!os(Linux)` nor anything with `||`."""
+    `os(Linux) && !SOME_FLAG`, `(canImport(Glibc))`; not for `!os(Linux)` nor anything with `||`."""
     condition = re.sub(r"\s+", "", condition.split("//", 1)[0])
     if "||" in condition:
         return None
@@ -196,6 +203,9 @@ def check_file(path, relative, in_tests):
             directive = None if was_in_string else _DIRECTIVE.match(code)
             if directive:
                 keyword, condition = directive.group(1), directive.group(2)
+                if "GUZZI_PORTABLE" in condition and not relative.startswith(PORTABLE_MODULES):
+                    findings.append((number, "GUZZI_PORTABLE: only %s may read it (Package.swift defines it for them"
+                                     " alone)" % " and ".join(PORTABLE_MODULES)))
                 if keyword == "if":
                     branches.append([condition_platform(condition), negated_platform(condition)])
                 elif keyword == "elseif" and branches:

@@ -101,7 +101,7 @@ class SeamCheckTests(unittest.TestCase):
                     let b = "https://example.org/proc/1"
                     let c = procedure(SOCK_STREAMING_ENABLED)
                     let d = sendfileCount + myinotify_thing
-                    #if canImport(Glibc) && !GUZZI_PORTABLE
+                    #if canImport(Glibc) && !SOME_FLAG
                     let e = DarwinNotes.count
                     #endif
                     let f = renameat2Available
@@ -155,7 +155,7 @@ class SeamCheckTests(unittest.TestCase):
                     #if os(macOS)
                         let a = F_FULLFSYNC
                         let b = MSG_NOSIGNAL
-                    #elseif os(Linux) && !GUZZI_PORTABLE
+                    #elseif os(Linux) && !SOME_FLAG
                         let c = MSG_NOSIGNAL
                         let d = SOCK_STREAM
                     #elseif os(Windows)
@@ -187,6 +187,17 @@ class SeamCheckTests(unittest.TestCase):
                 """,
             },
             ["Sources/Site/Keys.swift:2", "Tests/SiteTests/Keys.swift:2"],
+        )
+
+    def test_guzzi_portable_is_read_only_where_package_swift_defines_it(self):
+        self.assertFindings(
+            {
+                "Sources/OperatingSystem/Paths.swift": "#if canImport(Glibc) && !GUZZI_PORTABLE\n#endif\n",
+                "Sources/Server/FileWatcher.swift": "#if os(Linux) && !GUZZI_PORTABLE\n#else\n#endif\n",
+                "Sources/Site/Output.swift": "let a = 1\n#if os(Linux) && !GUZZI_PORTABLE\n#endif\n",
+                "Tests/ServerTests/Watch.swift": "#if GUZZI_PORTABLE\n#elseif os(Linux)\n#endif\n",
+            },
+            ["Sources/Site/Output.swift:2", "Tests/ServerTests/Watch.swift:1"],
         )
 
     def test_the_output_names_the_finding(self):
