@@ -408,9 +408,11 @@ start_swift_build() {
     echo "==> swift-build, then swift-test, swift-build-portable and swift-test-portable: started in the background (pid $!)"
 }
 
-# The two suites that take a third of the tests' processor time and most of their waiting (a 100 000-bike decode,
-# builds killed and raced), run in a second process beside the rest.
-HEAVY_SUITES='\.(HardeningTests|FaultTests)/'
+# A second process beside the rest: the two suites that do most of the waiting (a 100 000-bike decode, builds
+# killed and raced), and four that only compute (keys, fuzzing, the browser's data), so that the two take about the
+# same processor time (2026-11-30, alone: 95 and 116 s; 84 and 146 before the four moved, when the rest ran 504 s
+# beside the browsers, the heavy ones 324, and the portable build, which follows both, ended the run).
+HEAVY_SUITES='\.(HardeningTests|FaultTests|MotorcyclePageKeyTests|TemplateFuzzTests|CatalogueFuzzTests|BrowserDataTests)/'
 # swift_tests: the test targets' build, then the tests in two processes at once, each one test at a time: in
 # parallel within a process, tests that wait on child processes and servers held both threads of Swift Testing's
 # pool, and on a slow run ten of them passed their one-minute limits after 417 s of waiting; one process took
