@@ -634,10 +634,16 @@ class BrowserTestCase(unittest.TestCase):
 
     def wait(self, condition, driver=None, message="", timeout=TIMEOUT):
         """Polls `condition(driver)` until it is true; errors while polling (an element not there yet) count as
-        false. Returns the condition's value."""
+        false. Returns the condition's value.
+
+        Every 50 ms at first, then less often, to one poll in 150 ms within the first second: a poll is a command
+        to the browser, 13 ms of processor time in Chromium and 19 in Firefox on the catalogue (2026-11-30), so a
+        lane polling every 50 ms took a quarter of a core while it waited, and the test command, which keeps both
+        cores busy, waits longer when more of it is polling."""
         driver = driver or self.driver
         end = time.monotonic() + timeout
         last = None
+        pause = 0.05
         while True:
             try:
                 value = condition(driver)
@@ -649,7 +655,8 @@ class BrowserTestCase(unittest.TestCase):
                 raise AssertionError(
                     "timed out: %s%s; %s" % (message, " (%r)" % last if last else "", self.page_state(driver))
                 )
-            time.sleep(0.05)
+            time.sleep(pause)
+            pause = min(pause * 1.2, 0.15)
 
     @staticmethod
     def page_state(driver):
