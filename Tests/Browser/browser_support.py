@@ -573,18 +573,15 @@ class BrowserTestCase(unittest.TestCase):
         frame's (js/store.js) on file://, which the page's own store API reaches in both browsers."""
         driver = driver or self.driver
         self.open("index.html", driver)
+        driver.js("try { localStorage.clear(); } catch (e) {}")
         # Each test starts as a first visit: an offline worker a test before left in control (registered once a
         # page is idle, at a moment that varies) would make what the test sees depend on that timing. The worker's
-        # own behaviour is test_offline.py's, on a server of its own. The script answers whether a worker was
-        # there (registered, or serving this page; an error counts as one).
-        had_worker = driver.js_async(
-            "const sw = navigator.serviceWorker; let had = !!(sw && sw.controller); const steps = [];"
-            " try { localStorage.clear(); } catch (e) {}"
-            " try { if (sw) steps.push(sw.getRegistrations().then((rs) => { had = had || rs.length > 0;"
-            " return Promise.all(rs.map((r) => r.unregister())); }));"
-            " if (window.caches) steps.push(caches.keys().then((ns) => Promise.all(ns.map((n) => caches.delete(n)))));"
-            " } catch (e) { had = true; }"
-            " Promise.all(steps).then(() => done(had), () => done(true));"
+        # own behaviour is test_offline.py's, on a server of its own.
+        driver.js_async(
+            "try { const sw = navigator.serviceWorker; if (!sw || !window.caches) return done(0);"
+            " Promise.all([sw.getRegistrations().then((rs) => Promise.all(rs.map((r) => r.unregister()))),"
+            " caches.keys().then((ns) => Promise.all(ns.map((n) => caches.delete(n))))])"
+            " .then(() => done(1), () => done(0)); } catch (e) { done(0); }"
         )
         driver.js_async(
             "GuzziTracker.store.ready.then(() => {"
@@ -592,14 +589,11 @@ class BrowserTestCase(unittest.TestCase):
             " setTimeout(() => done(true), 50); });",
             STORE_KEYS,
         )
+        self.open("index.html", driver)
+        self.wait(lambda d: self.stored(STORE_KEYS[0], driver) is None, driver, "storage was not emptied")
         # An unregistered worker goes on serving the page that unregistered it; a test that began under it saw
         # its requests fail as its caches went (Firefox: "A ServiceWorker intercepted the request and encountered
-        # an unexpected error") and a new worker offered as an update. So where there was one, a new page, and
-        # begin only once no worker controls it; where there was none (from disk always), this page will do: a
-        # page load is a quarter to a third of a second of processor time, and every test begins here.
-        if had_worker:
-            self.open("index.html", driver)
-        self.wait(lambda d: self.stored(STORE_KEYS[0], driver) is None, driver, "storage was not emptied")
+        # an unexpected error") and a new worker offered as an update. Begin only once no worker controls the page.
         self.wait(
             lambda d: d.js("return !(navigator.serviceWorker && navigator.serviceWorker.controller)"),
             driver,
