@@ -11,10 +11,10 @@ let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"], .when(platfo
 // 100 000-bike decode issue 7 asks to run always) and hundreds of builds: unoptimized, that decode alone took 60 s
 // of the test command's processor time, optimized 9 s, for 10 s more of compiling. Optimized in debug builds too.
 let hot: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
-// The modules that read GUZZI_PORTABLE, the flag that makes a Linux build take the other systems' code paths (issue
+// The module that reads GUZZI_PORTABLE, the flag that makes a Linux build take the other systems' code paths (issue
 // 34; Tests/Platform/check_seam.py keeps it out of every other module). `GUZZI_PORTABLE=1 swift build` defines it
-// for these two only, so the test command's portable build recompiles them and what their interface touches, in
-// the everyday .build, rather than everything in a folder of its own: 30-45 s of processor time, not 160.
+// for OperatingSystem only, so the test command's portable build recompiles it and what its interface touches, in
+// the everyday .build, rather than everything in a folder of its own: 15-45 s of processor time, not 160.
 // (`-Xswiftc -DGUZZI_PORTABLE` defines it everywhere, to the same effect, and rebuilds everything.)
 let seam: [SwiftSetting] = strict + (Context.environment["GUZZI_PORTABLE"] == "1" ? [.define("GUZZI_PORTABLE")] : [])
 
@@ -38,7 +38,7 @@ let package = Package(
             name: "Site",
             dependencies: ["Files", "Catalogue", "Templating", "PhotoSidecar", "History", "OperatingSystem"],
             swiftSettings: strict),
-        .target(name: "Server", dependencies: ["OperatingSystem"], swiftSettings: seam),
+        .target(name: "Server", dependencies: ["OperatingSystem"], swiftSettings: strict),
         // Runs `guzzi-site-fetch` for each HTTP request, and the format the two speak; no networking here.
         .target(name: "Fetching", dependencies: ["OperatingSystem"], swiftSettings: strict),
         // The only code that links FoundationNetworking, and so libcurl: a program of its own, so that `guzzi-site`

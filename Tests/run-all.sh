@@ -26,10 +26,10 @@
 #                    beside the install and the site and browser stages, reported after them
 #   swift-build-portable, swift-test-portable
 #                    the same with GUZZI_PORTABLE=1 (a Linux build that takes the code paths of the other
-#                    platforms, issue 34: Package.swift defines GUZZI_PORTABLE for the two modules that read it),
-#                    in .build once swift-test is done with it: swift build --build-tests, then swift test
-#                    --skip-build of the suites whose code reaches the seam (PORTABLE_SUITES); in the background
-#                    after swift-test, reported after the browser stage
+#                    platforms, issue 34: Package.swift defines GUZZI_PORTABLE for OperatingSystem, the module
+#                    that reads it), in .build once swift-test is done with it: swift build --build-tests, then
+#                    swift test of the suites whose code reaches the seam (PORTABLE_SUITES); in the background
+#                    after swift-test, reported after the browser stage; .build is left portable
 #   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
 #   photos           guzzi-site photos on a temporary copy of ../shared/data/info_moto.json against a local fake of
 #                    Flickr's oEmbed endpoint (Tests/SiteChecks/fake_oembed.py, every 13th photo answering 404): the
@@ -82,6 +82,9 @@ ACTIONLINT_VERSION=1.17.0
 LINUX_ONLY=1
 [[ "$(uname -s)" == Darwin ]] && LINUX_ONLY=0
 export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
+# the portable build's switch (swift_portable sets it for its own two steps): left in the caller's environment, it
+# would make every stage portable and leave Linux's own paths untested
+unset GUZZI_PORTABLE
 
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/guzzi-tests.XXXXXX")"
 SERVER_PID=""
@@ -399,8 +402,7 @@ start_swift_build() {
         background_step swift-build swift_build && {
             background_step swift-test swift_tests
             background_step swift-build-portable swift_portable build --build-tests &&
-                background_step swift-test-portable swift_portable test --skip-build --no-parallel \
-                    --filter "$PORTABLE_SUITES"
+                background_step swift-test-portable swift_portable test --no-parallel --filter "$PORTABLE_SUITES"
         }
     ) &
     BACKGROUND_PIDS+=($!)
@@ -444,11 +446,13 @@ wait_for_swift_build() {
     BIN="$(cat "$TMP/bin-path")"
 }
 
-# The portable build: GUZZI_PORTABLE=1 defines GUZZI_PORTABLE for the two modules that read it (Package.swift's
-# `seam` settings), which makes a Linux build take the other platforms' code paths (the ones a Mac build compiles).
-# It rebuilds those two and what depends on their interface in the everyday .build, once the Swift tests are done
-# with it: 30-45 s of processor time where a build of everything in a folder of its own took 160 (2026-11-30). The
-# next everyday `swift build` rebuilds the same part back.
+# The portable build: GUZZI_PORTABLE=1 defines GUZZI_PORTABLE for the module that reads it, OperatingSystem
+# (Package.swift's `seam` settings), which makes a Linux build take the other platforms' code paths (the ones a Mac
+# build compiles). It rebuilds that module and what its interface touches in the everyday .build, once the Swift
+# tests are done with it: 15-45 s of processor time where a build of everything in a folder of its own took 160
+# (2026-11-30). The portable tests build first if needed (STAGES=swift-test-portable alone), and one of them
+# checks that the build they run is portable. .build is left portable: `swift build` and `swift run` rebuild the
+# same part back, while .build/debug/guzzi-site run directly is the portable program until they do.
 # swift_portable build|test [ARGS...]
 # The suites run there: those that reach a call the seam switches through a path no other suite takes: the seam's
 # own, files written durably (the sidecar), the output's swap, its fallback and its lock (killed and concurrent

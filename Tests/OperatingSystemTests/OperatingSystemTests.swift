@@ -19,6 +19,14 @@ import Testing
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The test command's portable run (`GUZZI_PORTABLE=1 swift test`, Tests/run-all.sh) is on the portable paths:
+    /// the flag reached this module (Package.swift's `seam` settings), so the suites run with it prove those paths.
+    @Test func aPortableRunTakesThePortablePaths() {
+        if ProcessInfo.processInfo.environment["GUZZI_PORTABLE"] == "1" {
+            #expect(SystemPaths.current == .portable)
+        }
+    }
+
     @Test func exchangeSwapsTwoFoldersOrSaysItCannot() throws {
         let root = try folder()
         let code = AtomicRename.exchange(root + "/a", root + "/b")

@@ -16,8 +16,9 @@ Scanned: `Sources/**/*.swift` and `Tests/**/*.swift` under ROOT, except `Sources
 printed as `path:line: what`, one per line, and the exit status is 1; a clean tree prints
 `seam check: N files, clean` and exits 0 (2: ROOT has neither Sources/ nor Tests/).
 
-Outside Sources/OperatingSystem/ and Sources/Server/, a compile condition may not read GUZZI_PORTABLE (the test
-command's portable build defines it for those two modules only).
+Outside Sources/OperatingSystem/, a compile condition may not read GUZZI_PORTABLE: the test command's portable build
+(`GUZZI_PORTABLE=1`) defines it for that module only (Package.swift's `seam` settings), so a condition elsewhere
+would keep its Linux branch in that build and the portable path would go untested.
 
 What is forbidden outside the seam:
   - importing the C library (`import Glibc`, `import Darwin`, `import Musl`) or naming it (`Glibc.stat`);
@@ -35,10 +36,6 @@ import re
 import sys
 
 SEAM = "Sources/OperatingSystem/"
-# The modules whose compile conditions may read GUZZI_PORTABLE: `GUZZI_PORTABLE=1 swift build` (the test command's
-# portable build) defines it for these only (Package.swift's `seam` settings), so a condition anywhere else would
-# keep its Linux branch in that build and the portable path would go untested.
-PORTABLE_MODULES = ("Sources/OperatingSystem/", "Sources/Server/")
 
 LINUX, DARWIN, BOTH = "Linux", "Darwin", "both"
 
@@ -203,9 +200,9 @@ def check_file(path, relative, in_tests):
             directive = None if was_in_string else _DIRECTIVE.match(code)
             if directive:
                 keyword, condition = directive.group(1), directive.group(2)
-                if "GUZZI_PORTABLE" in condition and not relative.startswith(PORTABLE_MODULES):
-                    findings.append((number, "GUZZI_PORTABLE: only %s may read it (Package.swift defines it for them"
-                                     " alone)" % " and ".join(PORTABLE_MODULES)))
+                if "GUZZI_PORTABLE" in condition:
+                    findings.append((number, "GUZZI_PORTABLE: only %s may read it (`GUZZI_PORTABLE=1 swift build`,"
+                                     " the test command's portable build, defines it there alone)" % SEAM))
                 if keyword == "if":
                     branches.append([condition_platform(condition), negated_platform(condition)])
                 elif keyword == "elseif" and branches:
