@@ -193,7 +193,8 @@
     /** Draws the results shown: at least the first `now` rows before the next frame, the rest when idle once no
      * draw has come for a moment (catalogue-rows.js). */
     function draw(now) {
-      more.hidden = true;
+      // set only when it changes: an attribute set, even to what it was, restyles the element at every letter
+      if (!more.hidden) more.hidden = true;
       drawer.draw(results.slice(0, shown), now);
     }
 
