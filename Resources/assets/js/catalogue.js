@@ -84,7 +84,23 @@
       if (!typed) return;
       const { url, push } = typed;
       typed = null;
+      listenForLeaving(false);
       setURL(url, push);
+    }
+
+    function whenHidden() {
+      if (document.visibilityState === "hidden") writeTyped();
+    }
+
+    /** A click may leave the page (a row's link) or change the state, and the page may be left otherwise, or hidden
+     * by a phone's switch to another app (which may discard it): what was typed goes into the history first. These
+     * listen only while something typed waits: Firefox stops a page's running script when a navigation starts (and
+     * logs it as a script stopped by timeout), and a listener that runs as the page is left, even to do nothing, was
+     * such a script now and then. */
+    function listenForLeaving(on) {
+      const change = on ? "addEventListener" : "removeEventListener";
+      document[change]("click", writeTyped, true);
+      document[change]("visibilitychange", whenHidden);
     }
 
     /** typing: replace while typing (after one push for the field); discrete: push; quiet: replace.
@@ -102,6 +118,7 @@
       if (kind === "typing") {
         if (typed && push) writeTyped(); // typing in another field: its own entry, after the one before
         typed = { url, push: push || Boolean(typed && typed.push) };
+        listenForLeaving(true);
         typingPause(writeTyped);
         return;
       }
@@ -376,11 +393,6 @@
       }
       renderCompare();
     });
-    // a click may leave the page (a row's link) or change the state: what was typed goes into the history first
-    document.addEventListener("click", writeTyped, true);
-    // and so does leaving the page otherwise, or a phone's switch to another app (which may discard the page): the
-    // page is hidden in both
-    document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && writeTyped());
 
     /** Puts the folded panel's controls in the page, once: the script wired them in their template. In the page
      * from the start, the browser scanned them as a form at the end of the load, in one long task (issue 38). */
