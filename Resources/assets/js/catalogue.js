@@ -88,6 +88,7 @@
       setURL(url, push);
     }
 
+    /** Writes what was typed when the page is hidden (left, or a phone's switch to another app). */
     function whenHidden() {
       if (document.visibilityState === "hidden") writeTyped();
     }
@@ -382,6 +383,7 @@
     });
     window.addEventListener("popstate", () => {
       typed = null; // the browser has left the entry it was meant for
+      listenForLeaving(false);
       state = readURL();
       typingIn = null;
       writeControls();
