@@ -453,7 +453,6 @@ wait_for_swift_build() {
 # (2026-11-30). The portable tests build first if needed (STAGES=swift-test-portable alone), and one of them
 # checks that the build they run is portable. .build is left portable: `swift build` and `swift run` rebuild the
 # same part back, while .build/debug/guzzi-site run directly is the portable program until they do.
-# swift_portable build|test [ARGS...]
 # The suites run there: those that reach a call the seam switches through a path no other suite takes: the seam's
 # own, files written durably (the sidecar), the output's swap, its fallback and its lock (killed and concurrent
 # builds, a full disk, a read-only folder), the manifest's times, sockets and the server's stop, the watcher, serve
@@ -461,6 +460,7 @@ wait_for_swift_build() {
 # engine, the catalogue, the pages, incremental rebuilds, update, photos), and run once in swift-test: the machine
 # has two cores, and running them again beside the browsers took minutes of them.
 PORTABLE_SUITES='^(OperatingSystemTests|PreviewTests|FetchingTests)\.|^ServerTests\.(FileWatcherTests|StaticServerTests|SignalTests|LiveReloadTests|OpenPagesTests)/|^CommandLineTests\.(FaultTests|ServeCommandTests)/|^SiteTests\.(ManifestTests|FolderCreationTests|OutputWriterTests|SiteFaultTests)/|^PhotoSidecarTests\.SidecarFileTests/'
+# swift_portable build|test [ARGS...]
 swift_portable() {
     local command="$1"
     shift

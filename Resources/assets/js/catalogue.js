@@ -83,9 +83,14 @@
     function writeTyped() {
       if (!typed) return;
       const { url, push } = typed;
+      dropTyped();
+      setURL(url, push);
+    }
+
+    /** Forgets what was typed, and stops listening for the page being left to write it. */
+    function dropTyped() {
       typed = null;
       listenForLeaving(false);
-      setURL(url, push);
     }
 
     /** Writes what was typed when the page is hidden (left, or a phone's switch to another app). */
@@ -382,8 +387,7 @@
       }
     });
     window.addEventListener("popstate", () => {
-      typed = null; // the browser has left the entry it was meant for
-      listenForLeaving(false);
+      dropTyped(); // the browser has left the entry it was meant for
       state = readURL();
       typingIn = null;
       writeControls();
