@@ -4,7 +4,7 @@ import re
 import unittest
 from urllib.parse import parse_qs, urlsplit
 
-from browser_support import HALF_A, bikes, matrix, read_text
+from browser_support import HALF_A, HALF_B, bikes, matrix, read_text
 
 
 def find(name):
@@ -221,7 +221,8 @@ class UnitCases:
 
 
 globals().update(matrix(CompareCases, half=HALF_A))
-globals().update(matrix(UnitCases))  # the unit chosen is remembered: storage, in all four
+# the unit chosen is kept by the store whose every scheme the Garage's storage cases hold in all four pairs
+globals().update(matrix(UnitCases, half=HALF_B))
 
 if __name__ == "__main__":
     unittest.main()

@@ -6,7 +6,7 @@ import time
 import unittest
 from urllib.parse import parse_qs, urlsplit
 
-from browser_support import HALF_A, SITE_DIR, Keys, bikes, matrix
+from browser_support import HALF_A, HALF_B, SITE_DIR, Keys, bikes, matrix
 from site_server import SiteServer
 
 GARAGE = "guzzi-tracker.garage"
@@ -251,7 +251,25 @@ class EarlyGarageCases:
         self.assertEqual(self.stored(GARAGE), [b["id"] for b in chosen])
 
 
-globals().update(matrix(GarageCases))
+class GarageStorageCases(GarageCases):
+    """What the Garage keeps across reloads, pages and editions, where each browser keeps it for each scheme
+    (localStorage over HTTP, the storage frame's from disk): in all four browser and scheme pairs."""
+
+    test_garage_page_reorders_and_removes = None
+    test_the_garage_goes_to_a_file_and_comes_back_from_it = None
+    test_compare_from_the_garage = None
+
+
+class GaragePageCases(GarageCases):
+    """The Garage page's own work (reorder, remove, a file out and back in, compare): the page's script, written
+    through the same store the storage cases hold in all four pairs, so in two pairs that between them hold both
+    browsers and both schemes (FULL_MATRIX=1: all four)."""
+
+    test_hearts_persist_across_reloads_and_pages = None
+
+
+globals().update(matrix(GarageStorageCases))
+globals().update(matrix(GaragePageCases, half=HALF_B))
 globals().update(matrix(GarageShareCases, half=HALF_A))
 globals().update(matrix(EarlyGarageCases, schemes=["http"]))
 
