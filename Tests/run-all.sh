@@ -28,8 +28,9 @@
 #                    the same with GUZZI_PORTABLE=1 (a Linux build that takes the code paths of the other
 #                    platforms, issue 34: Package.swift defines GUZZI_PORTABLE for OperatingSystem, the module
 #                    that reads it), in .build once swift-test is done with it: swift build --build-tests, then
-#                    swift test of the suites whose code reaches the seam (PORTABLE_SUITES); in the background
-#                    after swift-test, reported after the browser stage; .build is left portable
+#                    swift test of the suites whose code reaches the seam (PORTABLE_SUITES), in two processes (the
+#                    killed and concurrent builds, PORTABLE_FAULTS, in the second); in the background after
+#                    swift-test, reported after the browser stage; .build is left portable
 #   build-sample     guzzi-site build --output $TMP/sample (the bundled sample catalogue)
 #   photos           guzzi-site photos on a temporary copy of ../shared/data/info_moto.json against a local fake of
 #                    Flickr's oEmbed endpoint (Tests/SiteChecks/fake_oembed.py, every 13th photo answering 404): the
@@ -411,7 +412,7 @@ start_swift_build() {
     echo "==> swift-build, then swift-test, swift-build-portable and swift-test-portable: started in the background (pid $!)"
 }
 
-# A second process beside the rest: the two suites that do most of the waiting (a 40 000-bike decode, builds
+# A second process beside the rest: the two suites that do most of the waiting (a 100 000-bike decode, builds
 # killed and raced), and four that only compute (keys, fuzzing, the browser's data), so that the two take about the
 # same processor time (2026-11-30, alone: 95 and 116 s; 84 and 146 before the four moved, when the rest ran 504 s
 # beside the browsers, the heavy ones 324, and the portable build, which follows both, ended the run).
@@ -479,8 +480,8 @@ portable_tests() {
     swift_portable test --skip-build --ignore-lock --no-parallel --filter "$PORTABLE_FAULTS" \
         >"$TMP/swift-test-portable-faults.log" 2>&1 &
     faults=$!
-    swift_portable test --skip-build --ignore-lock --no-parallel --filter "$PORTABLE_SUITES" --skip "$PORTABLE_FAULTS" ||
-        rc=1
+    swift_portable test --skip-build --ignore-lock --no-parallel \
+        --filter "$PORTABLE_SUITES" --skip "$PORTABLE_FAULTS" || rc=1
     wait "$faults" || rc=1
     echo "--- the second process, $PORTABLE_FAULTS:"
     cat "$TMP/swift-test-portable-faults.log"
@@ -494,9 +495,9 @@ portable_tests() {
 # 440 (their build 210), the portable build 160 (45 since 2026-11-30) and its tests 60, swift-build 85, the checks
 # 115: the machine is processor-bound, and only less work shortens the run. None of them reads what the others
 # write: the browser stage runs a copy of the programs swift-build made, the Swift tests their own temporary folders.
-# The portable tests run one at a time: most of them wait on child processes and servers, blocking a thread of
-# Swift Testing's pool (as wide as the machine: two threads), so in parallel beside the browsers each waited for
-# the others and `serve`'s tests passed their one-minute limits (109 s).
+# The portable tests run one at a time in each of their two processes: most of them wait on child processes and
+# servers, blocking a thread of Swift Testing's pool (as wide as the machine: two threads), so in parallel beside
+# the browsers each waited for the others and `serve`'s tests passed their one-minute limits (109 s).
 # Each step's output goes to $TMP/background-<stage>.log, its exit code and duration to …/<stage>.rc.
 
 # background_step NAME CMD... : CMD into $TMP/background-NAME.log and .rc (skipped, and successful, when STAGES
@@ -620,8 +621,8 @@ build_into() {
 
 # The browser stage's lanes but the last (which runs every other file): test files, comma-separated. The lanes'
 # cases in the test command of 2026-11-30 (seconds, with everything else running): offline, large catalogue and
-# next page 814, catalogue 732, the rest 782; the next page (39) moved to the rest once the Garage page's cases and
-# the unit switch (75) went to one half.
+# next page 814, catalogue 732, the rest 782; the next page's cases (39 s) moved to the rest once the Garage page's
+# cases and the unit switch (75 s of cases) went to one half.
 BROWSER_LANES=("test_offline,test_large_catalogue" "test_catalogue")
 
 # browser tests: the built sites over HTTP on 127.0.0.1 and from disk, in headless Chromium and Firefox
@@ -672,9 +673,9 @@ PYEOF
     # Three runs at once, each with its own browsers, over the same server: the cases wait part of their time
     # (throttled networks, timers, a worker's update), which the others' work fills. Each lane but the last runs the
     # files named in BROWSER_LANES, the last every other file (a new one is never left out); balanced by the times
-    # run_timed.py prints (2026-11-29, the machine to themselves: each lane 410-420 s of cases). The three keep
-    # both cores busy (900 s of processor time in 500 s), so the Swift tests' and the checks' work beside them
-    # stretches them: what the run waits for last.
+    # run_timed.py prints (2026-11-29, the machine to themselves: each lane 410-420 s of cases; the latest balance
+    # is above BROWSER_LANES). The three keep both cores busy (900 s of processor time in 500 s), so the Swift
+    # tests' and the checks' work beside them stretches them: what the run waits for last.
     local listed="" lane i pids=() lanes=()
     # run_lane --only|--except FILES: one run_timed.py in the background, its output to browser-lane-<n>.log
     run_lane() {
@@ -793,7 +794,8 @@ if stage swift-build wait_for_swift_build; then
         echo
         echo "==> build-real: skipped ($REAL_DATA not found)"
     fi
-    check_sample # if build-real did not check it
+    start_browser_stage # if build-real did not start it (no real dataset)
+    check_sample        # if build-real did not check it
     # the checks' own tests, beside the browser stage (which they do not feed) rather than before it
     stage site-checks site_check_selftests
     if [[ -f "$TMP/real/en/index.html" ]]; then
@@ -801,7 +803,6 @@ if stage swift-build wait_for_swift_build; then
     elif [[ -f "$TMP/sample/en/index.html" ]]; then
         linux_only publish:nginx "Debian's nginx" publish_nginx "$TMP/sample"
     fi
-    start_browser_stage # if build-real did not start it
     linux_only browser "apt chromium, chromium-driver, firefox-esr" finish_browser_stage
     finish_swift_tests
 fi

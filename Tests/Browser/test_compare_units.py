@@ -221,7 +221,7 @@ class UnitCases:
 
 
 globals().update(matrix(CompareCases, half=HALF_A))
-# the unit chosen is kept by the store whose every scheme the Garage's storage cases hold in all four pairs
+# the unit chosen is kept by store.js, whose storage in every browser and scheme GarageStorageCases holds
 globals().update(matrix(UnitCases, half=HALF_B))
 
 if __name__ == "__main__":
