@@ -38,8 +38,8 @@
 #   history          guzzi-site history on that copy from a clone of ../shared/data/info_moto-history.bundle (the
 #                    dataset's real git history), so the real site has What's new pages and Atom feeds
 #   build-real       guzzi-site build --data <that copy> ... (only if ../shared/data/info_moto.json exists)
-#   <site>:vnu|links|hreflang   Tests/SiteChecks/*.py over each built site (the sample's once the browser stage
-#                    has started, before the real site's)
+#   <site>:vnu|links|hreflang   Tests/SiteChecks/*.py over each built site (the sample's after the real site's,
+#                    once the browser stage has started)
 #   real:feeds       Tests/SiteChecks/check_feeds.py: the feeds well-formed (Nu checker), read by feedparser, every
 #                    release of the history on What's new once, dated as its commit
 #   site-checks      self-tests of Tests/SiteChecks (python3 -m unittest), after the sites' checks: beside the
@@ -582,16 +582,6 @@ build_real() {
     echo "real site: $(find "$TMP/real" -name '*.html' | wc -l) HTML files"
 }
 
-# check_sample : the sample site's checks, once, if build-sample passed; called after the browser stage has started
-# (or where it would have), so that they are not on the way to it. The sample needs no base URL: the checks infer
-# the site URL from its canonical links.
-SAMPLE_TO_CHECK=0
-check_sample() {
-    ((SAMPLE_TO_CHECK)) || return 0
-    SAMPLE_TO_CHECK=0
-    check_site sample "$TMP/sample" auto
-}
-
 # check_site NAME DIR SITE_URL|auto
 check_site() {
     local name="$1" dir="$2" url="$3"
@@ -772,7 +762,8 @@ else
     echo "==> js-unit: skipped (no node: on Linux apt nodejs; on macOS install node)"
 fi
 if stage swift-build wait_for_swift_build; then
-    stage build-sample build_sample && SAMPLE_TO_CHECK=1
+    SAMPLE_BUILT=0
+    stage build-sample build_sample && SAMPLE_BUILT=1
     if [[ -f "$REAL_DATA" ]]; then
         stage photos resolve_photos
         if [[ -f "$REAL_HISTORY" ]]; then
@@ -783,7 +774,6 @@ if stage swift-build wait_for_swift_build; then
         fi
         if stage build-real build_real; then
             start_browser_stage
-            check_sample # not before the browser stage: 18 s on a busy machine
             check_site real "$TMP/real" "$SITE_URL"
             if [[ -f "${REAL_BUILD_DATA%.json}.history.json" ]]; then
                 linux_only real:feeds "the Nu HTML checker, apt default-jre-headless" "$PY" "$CHECKS/check_feeds.py" \
@@ -795,7 +785,9 @@ if stage swift-build wait_for_swift_build; then
         echo "==> build-real: skipped ($REAL_DATA not found)"
     fi
     start_browser_stage # if build-real did not start it (no real dataset)
-    check_sample        # if build-real did not check it
+    # the sample's checks once the browser stage has started, not on the way to it (18 s on a busy machine); the
+    # sample needs no base URL: the checks infer the site URL from its canonical links
+    ((SAMPLE_BUILT)) && check_site sample "$TMP/sample" auto
     # the checks' own tests, beside the browser stage (which they do not feed) rather than before it
     stage site-checks site_check_selftests
     if [[ -f "$TMP/real/en/index.html" ]]; then

@@ -123,8 +123,8 @@
       typingIn = kind === "typing" ? field : null;
       if (kind === "typing") {
         if (typed && push) writeTyped(); // typing in another field: its own entry, after the one before
+        if (!typed) listenForLeaving(true); // once, as an address starts to wait, not at every letter
         typed = { url, push: push || Boolean(typed && typed.push) };
-        listenForLeaving(true);
         typingPause(writeTyped);
         return;
       }
