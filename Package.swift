@@ -9,10 +9,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"], .when(platforms: [.linux]))]
 // The JSON reader and the catalogue's decoder walk every byte of the dataset, and the tests give them 210 MB (the
 // 100 000-bike decode issue 7 asks to run always) and hundreds of builds: unoptimized, that decode alone took 60 s
-// of the test command's processor time, optimized 9 s, for 10 s more of compiling. The template engine renders
-// every page of those builds: optimized, the Swift tests took 149 s of processor time instead of 238, for 23 s more
-// of compiling (2026-11-30); the site's own module, optimized too, cost 110 s more to compile for some 20 saved.
-// Optimized in debug builds too.
+// of the test command's processor time, optimized 9 s, for 10 s more of compiling. Optimized in debug builds too.
 let hot: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 // The module that reads GUZZI_PORTABLE, the flag that makes a Linux build take the other systems' code paths (issue
 // 34; Tests/Platform/check_seam.py keeps it out of every other module). `GUZZI_PORTABLE=1 swift build` defines it
@@ -36,7 +33,7 @@ let package = Package(
         // What the other modules share: reading JSON with the position of every value, writing files durably, digests.
         .target(name: "Files", dependencies: ["OperatingSystem"], swiftSettings: hot),
         .target(name: "Catalogue", dependencies: ["Files", "OperatingSystem"], swiftSettings: hot),
-        .target(name: "Templating", dependencies: ["Files", "OperatingSystem"], swiftSettings: hot),
+        .target(name: "Templating", dependencies: ["Files", "OperatingSystem"], swiftSettings: strict),
         .target(
             name: "Site",
             dependencies: ["Files", "Catalogue", "Templating", "PhotoSidecar", "History", "OperatingSystem"],
