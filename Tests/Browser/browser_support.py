@@ -18,6 +18,7 @@ CHROMIUM_BIN (/usr/bin/chromium), CHROMEDRIVER_BIN (/usr/bin/chromedriver), FIRE
 """
 
 import atexit
+import functools
 import json
 import os
 import pathlib
@@ -120,35 +121,51 @@ def search_texts(lang="en", site_dir=None):
     return _search_texts[key]
 
 
+def _plain(text):
+    decomposed = unicodedata.normalize("NFD", text or "")
+    return "".join(c for c in decomposed if not unicodedata.category(c).startswith("M")).lower()
+
+
+def _words(text):
+    return tuple("".join(c if c.isalnum() else " " for c in _plain(text)).split())
+
+
+# The folded forms of a name and family, and the distances between words, worked out once for the whole run:
+# the cases ask the same catalogue hundreds of queries (a wait asks again at each poll), and worked out anew each
+# time they took 20 s of a lane's processor time, in a test command bound by its two cores.
+@functools.lru_cache(maxsize=None)
+def _name_forms(name, family):
+    """(the name's words run together, the name and family folded, their words)."""
+    whole = name + " " + (family or "")
+    return "".join(_words(name)), _plain(whole), _words(whole)
+
+
+@functools.lru_cache(maxsize=None)
+def _prefix_distance(a, b, limit):
+    """The fewest edits that make `a` a prefix of `b`, or limit + 1 when over `limit`."""
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i]
+        for j in range(1, len(b) + 1):
+            row.append(min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1])))
+        if min(row) > limit:
+            return limit + 1
+        previous = row
+    return min(limit + 1, min(previous))
+
+
 def search_results(records, query, texts=None):
     """What the catalogue's search (js/catalogue-search.js) finds of `records` (in their order), best first: the name
     itself, names that start with the query, then names and families holding its words, as typed or run together,
     then those found only with a typo (one edit from 4 letters, two from 8, none in a word with a digit); then, with
     `texts` (search_texts), those whose every word is in the name or starts a word (of 3 characters or more) of a
     text of their page."""
-
-    def plain(text):
-        decomposed = unicodedata.normalize("NFD", text or "")
-        return "".join(c for c in decomposed if not unicodedata.category(c).startswith("M")).lower()
-
-    def words(text):
-        return "".join(c if c.isalnum() else " " for c in plain(text)).split()
+    plain, words, prefix_distance = _plain, _words, _prefix_distance
 
     def allowance(word):
         if any(c.isnumeric() for c in word):
             return 0
         return 2 if len(word) >= 8 else 1 if len(word) >= 4 else 0
-
-    def prefix_distance(a, b, limit):
-        previous = list(range(len(b) + 1))
-        for i in range(1, len(a) + 1):
-            row = [i]
-            for j in range(1, len(b) + 1):
-                row.append(min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1])))
-            if min(row) > limit:
-                return limit + 1
-            previous = row
-        return min(limit + 1, min(previous))
 
     def run_together(joined, parts):
         for start in range(len(parts)):
@@ -171,9 +188,7 @@ def search_results(records, query, texts=None):
         tokens.append((token, compact, 0 if len(compact) > 40 else allowance(compact)))
 
     def group(record):
-        name = "".join(words(record["name"]))
-        whole = record["name"] + " " + (record["family"] or "")
-        folded, parts = plain(whole), words(whole)
+        name, folded, parts = _name_forms(record["name"], record["family"])
         if name == joined:
             return 0
         if name.startswith(joined):
@@ -188,10 +203,10 @@ def search_results(records, query, texts=None):
         return 2 if typed else 3
 
     def in_name(token, compact, typos, record):  # as typed, or with a typo
-        whole = record["name"] + " " + (record["family"] or "")
-        if token in plain(whole) or (compact and run_together(compact, words(whole))):
+        _, folded, parts = _name_forms(record["name"], record["family"])
+        if token in folded or (compact and run_together(compact, parts)):
             return True
-        return bool(typos) and any(prefix_distance(compact, word, typos) <= typos for word in words(whole))
+        return bool(typos) and any(prefix_distance(compact, word, typos) <= typos for word in parts)
 
     def in_texts(token, record):  # words of 3 characters or more: "c" starts a word of nearly every text
         return len(token) >= 3 and any(re.search(r"(?<![^\W_])" + re.escape(token), text) for text in (texts or {}).get(record["id"], []))

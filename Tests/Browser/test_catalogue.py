@@ -29,7 +29,13 @@ def default_order(lang="en"):
 
 def search_ids(query, lang="en"):
     """What the search finds, best first, each group in the default order (browser_support.search_results)."""
-    return [b["id"] for b in search_results(bikes(lang), query, search_texts(lang))]
+    return list(_search_ids(query, lang))
+
+
+@functools.lru_cache(maxsize=None)
+def _search_ids(query, lang):
+    # once per query: a wait for the page's results asks at each poll
+    return tuple(b["id"] for b in search_results(bikes(lang), query, search_texts(lang)))
 
 
 def searched(records, criteria, query, ranks=None, lang="en"):
