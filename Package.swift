@@ -13,16 +13,15 @@ let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"], .when(platfo
 let hot: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 // The template engine renders every page of those builds: optimized, the Swift tests took 149 s of processor time
 // instead of 238, for 23 s more of compiling (2026-11-30; the site's own module optimized too cost 110 s more to
-// compile for some 20 saved). Not in the portable build (below), which compiles it again only for its tests of the
-// seam, none of which renders much: optimized, that rebuild took 12 s longer at the end of the test command.
-let portable = Context.environment["GUZZI_PORTABLE"] == "1"
-let rendering: [SwiftSetting] = portable ? strict : hot
+// compile for some 20 saved). The portable build (below) then recompiles it too, unoptimized or not (23 s against
+// 9 before; unoptimized there, its flags changed and so did every module that imports it): the test command took
+// 816 s instead of 923.
 // The module that reads GUZZI_PORTABLE, the flag that makes a Linux build take the other systems' code paths (issue
 // 34; Tests/Platform/check_seam.py keeps it out of every other module). `GUZZI_PORTABLE=1 swift build` defines it
 // for OperatingSystem only, so the test command's portable build recompiles it and what its interface touches, in
 // the everyday .build, rather than everything in a folder of its own: 15-45 s of processor time, not 160.
 // (`-Xswiftc -DGUZZI_PORTABLE` defines it everywhere, to the same effect, and rebuilds everything.)
-let seam: [SwiftSetting] = strict + (portable ? [.define("GUZZI_PORTABLE")] : [])
+let seam: [SwiftSetting] = strict + (Context.environment["GUZZI_PORTABLE"] == "1" ? [.define("GUZZI_PORTABLE")] : [])
 
 let package = Package(
     name: "guzzi-site",
@@ -39,7 +38,7 @@ let package = Package(
         // What the other modules share: reading JSON with the position of every value, writing files durably, digests.
         .target(name: "Files", dependencies: ["OperatingSystem"], swiftSettings: hot),
         .target(name: "Catalogue", dependencies: ["Files", "OperatingSystem"], swiftSettings: hot),
-        .target(name: "Templating", dependencies: ["Files", "OperatingSystem"], swiftSettings: rendering),
+        .target(name: "Templating", dependencies: ["Files", "OperatingSystem"], swiftSettings: hot),
         .target(
             name: "Site",
             dependencies: ["Files", "Catalogue", "Templating", "PhotoSidecar", "History", "OperatingSystem"],
