@@ -11,15 +11,15 @@ let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"], .when(platfo
 // 100 000-bike decode issue 7 asks to run always) and hundreds of builds: unoptimized, that decode alone took 60 s
 // of the test command's processor time, optimized 9 s, for 10 s more of compiling. Optimized in debug builds too.
 let hot: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
-// The template engine renders every page of those builds: optimized, the Swift tests took 149 s of processor time
-// instead of 238, for 23 s more of compiling (2026-11-30; the site's own module optimized too cost 110 s more to
+// The template engine renders every page of those builds: optimized, the Swift tests alone took 149 s of processor
+// time instead of 238, for 23 s more of compiling (2026-11-30; the site's own module optimized too cost 110 s more to
 // compile for some 20 saved). The portable build (below) then recompiles it too, unoptimized or not (23 s against
-// 9 before; unoptimized there, its flags changed and so did every module that imports it): the test command took
-// 816 s instead of 923.
+// 9 before; unoptimized there, its flags changed and so did every module that imports it).
 // The module that reads GUZZI_PORTABLE, the flag that makes a Linux build take the other systems' code paths (issue
 // 34; Tests/Platform/check_seam.py keeps it out of every other module). `GUZZI_PORTABLE=1 swift build` defines it
 // for OperatingSystem only, so the test command's portable build recompiles it and what its interface touches, in
-// the everyday .build, rather than everything in a folder of its own: 15-45 s of processor time, not 160.
+// the everyday .build, rather than everything in a folder of its own: 15-45 s of processor time (23 s of the test
+// command's time since the optimized template engine is compiled again too, above), not 160.
 // (`-Xswiftc -DGUZZI_PORTABLE` defines it everywhere, to the same effect, and rebuilds everything.)
 let seam: [SwiftSetting] = strict + (Context.environment["GUZZI_PORTABLE"] == "1" ? [.define("GUZZI_PORTABLE")] : [])
 

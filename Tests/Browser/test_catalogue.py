@@ -34,7 +34,7 @@ def search_ids(query, lang="en"):
 
 @functools.lru_cache(maxsize=None)
 def _search_ids(query, lang):
-    # once per query: a wait for the page's results asks at each poll
+    # once per query: loops ask one per motorcycle, and each browser and scheme asks the same
     return tuple(b["id"] for b in search_results(bikes(lang), query, search_texts(lang)))
 
 

@@ -31,7 +31,7 @@ def large_result_ids(query):
 
 @functools.lru_cache(maxsize=None)
 def _large_result_ids(query):
-    # once per query: a wait for the page's results asks at each poll
+    # once per query: loops ask one per motorcycle, and each browser and scheme asks the same
     return tuple(b["id"] for b in search_results(large_bikes(), query, search_texts("en", LARGE_DIR)))
 
 
