@@ -423,14 +423,22 @@ HEAVY_SUITES='\.(HardeningTests|FaultTests|MotorcyclePageKeyTests|TemplateFuzzTe
 # 443 s of the test command's 836 s, after its compile, and was what the run waited for last. The second process
 # reads the same build (--ignore-lock: SwiftPM's lock on .build would make it wait for the first; neither builds).
 swift_tests() {
-    local heavy rc=0
     swift build --build-tests || return 1
-    swift test --skip-build --ignore-lock --no-parallel --filter "$HEAVY_SUITES" >"$TMP/swift-test-heavy.log" 2>&1 &
-    heavy=$!
-    swift test --skip-build --ignore-lock --no-parallel --skip "$HEAVY_SUITES" || rc=1
-    wait "$heavy" || rc=1
-    echo "--- the second process, $HEAVY_SUITES:"
-    cat "$TMP/swift-test-heavy.log"
+    tests_in_two_processes swift swift-test-heavy.log "$HEAVY_SUITES"
+}
+
+# tests_in_two_processes SWIFT LOG SECOND [ARGS...]: `SWIFT test` (swift or swift_portable) of the suites SECOND
+# matches in a second process, its output into $TMP/LOG and printed after, beside a process of the rest (ARGS narrow
+# it further); both read the same build (--ignore-lock: SwiftPM's lock on .build would make one wait for the other)
+tests_in_two_processes() {
+    local swift_command="$1" log="$2" second="$3" pid rc=0
+    shift 3
+    "$swift_command" test --skip-build --ignore-lock --no-parallel --filter "$second" >"$TMP/$log" 2>&1 &
+    pid=$!
+    "$swift_command" test --skip-build --ignore-lock --no-parallel --skip "$second" "$@" || rc=1
+    wait "$pid" || rc=1
+    echo "--- the second process, $second:"
+    cat "$TMP/$log"
     return "$rc"
 }
 
@@ -475,17 +483,8 @@ swift_portable() {
 # (2026-11-30: 24 of 44 s, the run's last minute at 60 % of the machine).
 PORTABLE_FAULTS='^CommandLineTests\.FaultTests/'
 portable_tests() {
-    local faults rc=0
     swift_portable build --build-tests || return 1 # nothing to do after swift-build-portable (it builds when run alone)
-    swift_portable test --skip-build --ignore-lock --no-parallel --filter "$PORTABLE_FAULTS" \
-        >"$TMP/swift-test-portable-faults.log" 2>&1 &
-    faults=$!
-    swift_portable test --skip-build --ignore-lock --no-parallel \
-        --filter "$PORTABLE_SUITES" --skip "$PORTABLE_FAULTS" || rc=1
-    wait "$faults" || rc=1
-    echo "--- the second process, $PORTABLE_FAULTS:"
-    cat "$TMP/swift-test-portable-faults.log"
-    return "$rc"
+    tests_in_two_processes swift_portable swift-test-portable-faults.log "$PORTABLE_FAULTS" --filter "$PORTABLE_SUITES"
 }
 
 # The Swift tests, then the portable build and its tests, run in the background, beside the stages that build and

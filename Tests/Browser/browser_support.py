@@ -122,6 +122,7 @@ def search_texts(lang="en", site_dir=None):
 
 
 def _plain(text):
+    """NFD, combining marks dropped, lower case (`fold` without collapsing the spaces)."""
     decomposed = unicodedata.normalize("NFD", text or "")
     return "".join(c for c in decomposed if not unicodedata.category(c).startswith("M")).lower()
 
@@ -161,7 +162,6 @@ def search_results(records, query, texts=None):
     then those found only with a typo (one edit from 4 letters, two from 8, none in a word with a digit); then, with
     `texts` (search_texts), those whose every word is in the name or starts a word (of 3 characters or more) of a
     text of their page."""
-    plain, words, prefix_distance = _plain, _words, _prefix_distance
 
     def allowance(word):
         if any(c.isnumeric() for c in word):
@@ -180,12 +180,12 @@ def search_results(records, query, texts=None):
         return False
 
     text = (query or "")[:1000]
-    joined = "".join(words(text))
+    joined = "".join(_words(text))
     if not joined:
         return list(records)
     tokens = []
-    for token in plain(text).split():
-        compact = "".join(words(token))
+    for token in _plain(text).split():
+        compact = "".join(_words(token))
         tokens.append((token, compact, 0 if len(compact) > 40 else allowance(compact)))
 
     def group(record):
@@ -199,7 +199,7 @@ def search_results(records, query, texts=None):
             if token in folded or (compact and run_together(compact, parts)):
                 continue
             typed = False
-            if not typos or not any(prefix_distance(compact, word, typos) <= typos for word in parts):
+            if not typos or not any(_prefix_distance(compact, word, typos) <= typos for word in parts):
                 return 2 if run_together(joined, parts) else -1
         return 2 if typed else 3
 
@@ -207,7 +207,7 @@ def search_results(records, query, texts=None):
         _, folded, parts = _name_forms(record["name"], record["family"])
         if token in folded or (compact and run_together(compact, parts)):
             return True
-        return bool(typos) and any(prefix_distance(compact, word, typos) <= typos for word in parts)
+        return bool(typos) and any(_prefix_distance(compact, word, typos) <= typos for word in parts)
 
     def in_texts(token, record):  # words of 3 characters or more: "c" starts a word of nearly every text
         return len(token) >= 3 and any(re.search(r"(?<![^\W_])" + re.escape(token), text) for text in (texts or {}).get(record["id"], []))
@@ -225,9 +225,8 @@ def search_results(records, query, texts=None):
 
 
 def fold(text):
-    """What the page's search does: NFD, combining marks dropped, lower case."""
-    decomposed = unicodedata.normalize("NFD", text or "")
-    return " ".join("".join(c for c in decomposed if not unicodedata.category(c).startswith("M")).lower().split())
+    """What the page's search does: NFD, combining marks dropped, lower case, spaces collapsed."""
+    return " ".join(_plain(text).split())
 
 
 # --- drivers ---------------------------------------------------------------------------------------------
