@@ -199,6 +199,59 @@ class SearchCases:
         self.assertEqual(self.count_text(), "1 result" if len(expected) == 1 else "%d results" % len(expected))
         self.wait(lambda d: self.query_params().get("q") == [accented_word.lower()])
 
+    # what a row says of its motorcycle, read in the page: everything a draw writes into it, and the state it takes
+    READ_ROWS = (
+        "return Array.from(document.querySelectorAll('#bike-list > li'), (li) => {"
+        "  const link = li.querySelector('.bike-name'), heart = li.querySelector('.garage-toggle');"
+        "  const box = li.querySelector('.compare-check'), thumb = li.querySelector('.bike-thumb');"
+        "  return [Number(li.dataset.id), JSON.stringify([link.href, link.textContent,"
+        "    heart && [heart.dataset.id, heart.dataset.name, heart.getAttribute('aria-label'),"
+        "      heart.getAttribute('aria-pressed')],"
+        "    box && [box.value, box.getAttribute('aria-label'), box.checked, box.disabled],"
+        "    Array.from(li.querySelectorAll('dd'), (dd) => [dd.dataset.field, dd.dataset.value, dd.textContent]),"
+        "    thumb ? thumb.outerHTML : ''])];"
+        "});"
+    )
+
+    def test_a_row_given_to_another_motorcycle_says_only_that_one(self):
+        # a letter fills the rows on screen with the motorcycles that now come at their places (catalogue-rows.js):
+        # each must then read as the page's own row of that motorcycle, its heart, tick and units included, and a
+        # figure converted to US units must go back to that motorcycle's metric text, not the one the row showed
+        words = {}
+        for b in bikes():
+            for w in set(fold(b["name"]).split()):
+                words[w] = words.get(w, 0) + 1
+        query = next(
+            w
+            for w, n in sorted(words.items(), key=lambda item: (-item[1], item[0]))
+            if len(w) >= 3 and n >= 3 and search_ids(w)[:2] != default_order()[:2]
+        )
+        saved, ticked = search_ids(query)[:2]  # the first two results, further down the plain list
+        self.open_catalogue()
+        self.css("#f-q").click()  # the data, and the idle slices that give the page's rows their hearts and ticks
+        self.wait(lambda d: d.js("return !document.querySelector('#bike-list [data-deferred]')"))
+        self.css("#bike-list li[data-id='%d'] .garage-toggle" % saved).click_in_place()  # below the list's head
+        self.css("#bike-list li[data-id='%d'] .compare-check" % ticked).click_in_place()
+        self.wait(lambda d: self.css("#bike-list li[data-id='%d'] .garage-toggle" % saved).attr("aria-pressed") == "true")
+        plain = {}
+        try:
+            for units in ("metric", "imperial"):
+                self.css(".unit-switch input[value='%s']" % units).click()
+                self.wait(lambda d: bool(self.css_all("#bike-list dd.imperial")) == (units == "imperial"))
+                plain[units] = dict(self.driver.js(self.READ_ROWS))
+            self.assertEqual(len(plain["metric"]), len(bikes()))
+            self.assertNotEqual(plain["metric"], plain["imperial"])
+            for units, typed in (("imperial", query), ("metric", query), ("metric", "")):
+                self.css(".unit-switch input[value='%s']" % units).click()
+                self.type_into("#f-q", typed)
+                self.wait_for_ids(search_ids(typed) if typed else default_order(), typed)
+                rows = self.driver.js(self.READ_ROWS)
+                self.assertEqual(len({i for i, _ in rows}), len(rows), "a motorcycle's row twice")
+                wrong = [i for i, row in rows if row != plain[units][i]]
+                self.assertEqual(wrong, [], "rows that do not read as their motorcycle's (%s, %r)" % (units, typed))
+        finally:
+            self.css(".unit-switch input[value='metric']").click()
+
     def test_the_search_box_is_laid_out_alone_at_the_height_it_would_have(self):
         """Contained, a letter typed lays out the box alone, not the page (issue 37); so the sheet gives it a height,
         which must be the one its line, padding and border give it uncontained: no text cut, nothing moved."""

@@ -186,30 +186,37 @@ class LargeCatalogueCases:
         self.assertGreater(len(frames), 10)
         self.assertTrue(all(frames), frames)
 
-    def test_a_letters_new_rows_take_the_places_of_the_last_ones(self):
-        # the rows a letter puts in at once take the places of the last results' rows they would push down; the
-        # others go when idle (catalogue-rows.js). No row below the new ones is further down than it was, so they
-        # are not laid out and painted again. Read as the letter's handler returns: a listener added after the
+    def test_a_letters_new_rows_fill_the_rows_on_screen_in_place(self):
+        # the rows a letter draws at once are the rows that were there, filled with the new results: none is moved
+        # or pushed down, so none is styled and laid out anew; the last results' rows below them keep their places
+        # and go when idle (catalogue-rows.js). Read as the letter's handler returns: a listener added after the
         # page's own runs after it.
         self.open_with_data()
         expected = large_result_ids("c")
         before = self.driver.js(
             "const list = document.getElementById('bike-list');"
+            "window.__rows = Array.from(list.children);"
             "const ids = () => Array.from(list.children, (row) => Number(row.dataset.id));"
-            "document.getElementById('f-q').addEventListener('input', () => { window.__after = ids(); });"
+            "document.getElementById('f-q').addEventListener('input', () => {"
+            "  window.__after = ids();"
+            "  window.__same = Array.from(list.children, (row, i) => row === window.__rows[i]);"
+            "});"
             "return ids();"
         )
         self.assertEqual(len(before), PAGE)
         self.assertNotEqual(expected[0], before[0], "the letter must change the first row")
         self.css("#f-q").send_keys("c")
         self.wait(lambda d: d.js("return Array.isArray(window.__after)"))
-        after = self.driver.js("return window.__after")
+        after, same = self.driver.js("return [window.__after, window.__same]")
         # the rows drawn at once: the first of the results; the others are the last results' rows
         drawn = next((i for i, (got, want) in enumerate(zip(after, expected)) if got != want), len(after))
         self.assertGreater(drawn, 0)
         self.assertGreater(len(after), drawn, "the last results' rows below the new ones go when idle, not now")
+        self.assertEqual([i for i in range(drawn) if not same[i]], [], "places whose row was replaced, not filled")
+        self.assertGreater(len([i for i in range(drawn) if after[i] != before[i]]), 0, "no row filled anew")
         down = [(row, before.index(row), i) for i, row in enumerate(after) if i >= drawn and i > before.index(row)]
         self.assertEqual(down, [], "rows of the last results pushed down (id, from, to)")
+        self.assertEqual(len(set(after)), len(after), "a motorcycle's row twice in the list")
         self.wait_for_ids(expected[:PAGE])
 
     def test_the_last_results_rows_go_from_the_bottom_when_idle(self):

@@ -1,5 +1,5 @@
 /* Guzzi Tracker — the catalogue's rows: copies of the page's <template id="bike-row"> (the markup of the plain
- * rows) filled from a record, made once per motorcycle and kept, and drawn what is on screen first.
+ * rows) filled from a record, kept per motorcycle, and drawn what is on screen first.
  *
  * A keystroke can change every row of a page of results (250). Making, inserting and styling them all before the
  * next frame was most of the slow keystrokes at 1 000 and 10 000 motorcycles (up to 209 ms; Tests/Benchmark/
@@ -9,10 +9,12 @@
  * on a busy machine). A row's hearts, units and compare tick are brought up to date as it goes in: rows in the
  * list are kept up to date by their own handlers, rows out of it are not.
  *
- * Taking the last results' rows out costs as much (some 60 µs a row on a phone: 15-20 ms for 250), so they go
- * when idle too, before the rest go in; only those the new rows would push down go at once, so that no row below
- * the new ones has to be laid out and painted again at a new place. Rows drawn when idle are marked data-lazy:
- * laid out only when they come near the screen (style.css); the rows drawn at once are not.
+ * The rows on screen are not swapped for others: each is filled with the motorcycle that now comes at its place
+ * (`place`), so nothing below them moves, and no row is styled and laid out anew for a letter, only new text. A row
+ * is therefore a motorcycle's only until a draw gives its place to another; the motorcycle's row is made again when
+ * it is next wanted. Taking the last results' rows out costs as much as putting rows in (some 60 µs a row on a
+ * phone: 15-20 ms for 250), so those below the screen go when idle, before the rest go in. Rows drawn when idle are
+ * marked data-lazy: laid out only when they come near the screen (style.css); the rows drawn at once are not.
  *
  * None of that idle work is done until no draw has come for `SETTLE` ms (or the page scrolls): a reader typing
  * draws at each letter, and the batches of a letter the next one replaces would take the next letter's time. So
@@ -86,6 +88,8 @@
     function figureCell(row, field, text, value) {
       const cell = fillCell(row, field, text);
       cell.dataset.value = value === null || value === undefined ? "" : String(value);
+      // its text is metric again (units.js converts a cell that is not marked)
+      if (cell.classList.contains("imperial")) cell.classList.remove("imperial");
     }
 
     /** The heart and the compare tick under `root` for a motorcycle: its id, and its name in their labels. */
@@ -133,29 +137,40 @@
       if (row) G.whenIdle(() => completeAll(row));
     }
 
-    function make(record) {
-      const row = template.content.firstElementChild.cloneNode(true);
+    /** The row's thumbnail for `record`: its <img>, or the template's placeholder when it has no photo. */
+    function fillThumbnail(row, record) {
+      const node = row.querySelector(".bike-thumb"); // only with the photo sidecar
+      if (!node) return;
+      const thumbnail = G.list.thumbnail(record);
+      if (thumbnail) node.replaceWith(G.element("img", thumbnail));
+      else if (node.tagName === "IMG") node.replaceWith(template.content.querySelector(".bike-thumb").cloneNode(true));
+    }
+
+    /** Writes `record` into `row`, a copy of the template or a row on screen that a draw gives to another
+     * motorcycle (`place`): everything a row says of its motorcycle, but its excerpt (setExcerpt) and what `prepare`
+     * brings up to date. */
+    function fill(row, record) {
       row.dataset.id = String(record.id);
       const link = row.querySelector(".bike-name");
       link.href = G.editionLink(record.url);
       link.textContent = record.name;
-      const placeholder = row.querySelector(".bike-thumb"); // only with the photo sidecar
-      const thumbnail = placeholder && G.list.thumbnail(record);
-      if (thumbnail) placeholder.replaceWith(G.element("img", thumbnail));
-      fillActions(row, record.id, record.name);
+      fillThumbnail(row, record);
+      const missing = missingActions(row); // a row of the page past its first screen (after the id and name)
+      if (missing) missing.slot.replaceWith(missing.actions);
+      else fillActions(row, record.id, record.name);
       fillCell(row, "years", record.years);
       figureCell(row, "displacement", record.displacement_text, record.displacement);
       fillCell(row, "power", record.power_text);
       fillCell(row, "family", record.family);
       figureCell(row, "weight", G.measure(record.weight, "kg"), record.weight);
       figureCell(row, "max_speed", G.measure(record.max_speed, "kmh"), record.max_speed);
-      return row;
     }
 
     function rowFor(record) {
       let row = rows.get(record.id);
       if (!row) {
-        row = make(record);
+        row = template.content.firstElementChild.cloneNode(true);
+        fill(row, record);
         rows.set(record.id, row);
       } else {
         // brought up to date with the row by insert()
@@ -163,6 +178,25 @@
         if (missing) missing.slot.replaceWith(missing.actions);
       }
       return row;
+    }
+
+    /** Makes `row`, in the list where a draw wants `record`'s row, the row of `record`: a row of another motorcycle
+     * is filled with it in place, not swapped for `record`'s own row moved up. A moved row is styled and laid out
+     * anew, a filled one only has new text: three rows moved and the three they pushed down taken out were 26-29 ms
+     * of layout on a phone's CPU, the same three rows filled 13 (Tests/Benchmark/README.md, "tenth sitting").
+     * `record`'s own row, if it has one, is no longer its row: taken out of the list (it is below the screen, among
+     * the last results' rows, unless it is one of the `filling` rows, which a draw fills in turn). */
+    function place(row, record, filling) {
+      const own = rows.get(record.id);
+      if (own !== row) {
+        const was = Number(row.dataset.id);
+        if (rows.get(was) === row) rows.delete(was);
+        if (own && own.parentNode === list && !filling.has(own)) own.remove();
+        rows.set(record.id, row);
+        fill(row, record);
+        prepare(row);
+      }
+      setExcerpt(row, record);
     }
 
     /** The row's excerpt of a text of its page that the search found (`excerptOf`: its field and parts, the
@@ -223,19 +257,6 @@
       }
     }
 
-    /** Takes out the rows of earlier draws that the `count` rows now first in the list pushed down (`current`: the
-     * list's rows before the draw), so that no row stays below the new ones at a place further down than it was:
-     * the rows after them keep their places (or move up into those of rows that were moved up), and are not laid
-     * out and painted again. Pushed down, they were most of a letter's frame at 10 000 motorcycles (895 objects
-     * painted again). The others go when idle. */
-    function replaceStale(current, count) {
-      const place = new Map(current.map((row, index) => [row, index]));
-      for (let node = firstStale(); node; node = firstStale()) {
-        if (node.nodeType === Node.ELEMENT_NODE && !(place.get(node) < count)) break;
-        node.remove();
-      }
-    }
-
     function finish() {
       pending = [];
       list.removeAttribute("aria-busy");
@@ -251,23 +272,25 @@
     }
 
     /** Shows the rows of `records`, in order: the first `now` (at least) before returning, the others in idle
-     * time once no draw has come for SETTLE ms. Rows already in place stay; a row that was drawn before is moved
-     * back, not made again. What an earlier draw left below the new rows goes in idle time too, unless the new
-     * rows do not fill `now`. */
+     * time once no draw has come for SETTLE ms. The rows already in the list take the first records in place
+     * (`place`); more rows, if the list had fewer, go in after them; a row that was drawn before is moved back, not
+     * made again. What an earlier draw left below the new rows goes in idle time too, unless the new rows do not
+     * fill `now`. */
     function draw(records, now) {
       adopt();
       drawing += 1;
       const current = Array.from(list.children);
       const kept = keptPrefix(current, records.map((record) => rows.get(record.id)));
-      for (let i = 0; i < kept; i += 1) setExcerpt(current[i], records[i]);
-      // what follows the kept rows is of earlier draws (and, the first time, the plain list's spaces)
-      last = kept ? current[kept - 1] : null;
       const count = Math.max(kept, Math.min(records.length, now));
-      insert(records.slice(kept, count), false);
+      const filling = current.slice(0, count);
+      const within = new Set(filling);
+      filling.forEach((row, index) => place(row, records[index], within));
+      // what follows them is of earlier draws (and, the first time, the plain list's spaces)
+      last = filling.length ? filling[filling.length - 1] : null;
+      insert(records.slice(filling.length, count), false);
       // kept below a screen of new rows, the old ones cannot be seen; otherwise (fewer results, or a list below
       // the window, drawn when idle) they go now
       if (now === 0 || count < now) removeStale(Infinity);
-      else replaceStale(current, count);
       pending = records.slice(count);
       if (pending.length || firstStale()) {
         list.setAttribute("aria-busy", "true");

@@ -53,12 +53,13 @@
       if (imperial) {
         const text = G.units.imperialText(Number(raw), cell.dataset.unit, G.S.units);
         if (text === null) return;
-        if (!metricContent.has(cell)) {
+        // a cell not marked shows its metric content: the page's, or what the catalogue last wrote into its row
+        if (!cell.classList.contains("imperial")) {
           metricContent.set(cell, Array.from(cell.childNodes, (node) => node.cloneNode(true)));
         }
         cell.textContent = text;
         cell.classList.add("imperial");
-      } else if (metricContent.has(cell)) {
+      } else if (cell.classList.contains("imperial") && metricContent.has(cell)) {
         cell.replaceChildren(...metricContent.get(cell).map((node) => node.cloneNode(true)));
         cell.classList.remove("imperial");
       }
