@@ -55,7 +55,7 @@
    * units, compare ticks); `done()` runs once a draw has put in every row. */
   function catalogueRows({ list, template, prepare, done }) {
     const S = G.S;
-    const rows = new Map(); // id -> its <li>, made on first show and kept
+    const rows = new Map(); // id -> its <li>, made on first show and kept until `place` gives it to another
     const excerpts = new WeakMap(); // row -> its excerpt as drawn, as text ("" or none: no excerpt)
     let pending = []; // records whose rows are still to go in
     let last = null; // the last row of the current draw in the list: what follows it is of earlier draws
