@@ -10,11 +10,13 @@
  * list are kept up to date by their own handlers, rows out of it are not.
  *
  * The rows on screen are not swapped for others: each is filled with the motorcycle that now comes at its place
- * (`place`), so nothing below them moves, and no row is styled and laid out anew for a letter, only new text. A row
- * is therefore a motorcycle's only until a draw gives its place to another; the motorcycle's row is made again when
- * it is next wanted. Taking the last results' rows out costs as much as putting rows in (some 60 µs a row on a
- * phone: 15-20 ms for 250), so those below the screen go when idle, before the rest go in. Rows drawn when idle are
- * marked data-lazy: laid out only when they come near the screen (style.css); the rows drawn at once are not.
+ * (`place`), so nothing is pushed down, and no row is styled and laid out anew for a letter, only given new text
+ * (and, with the photo sidecar, a new thumbnail). A row is therefore a motorcycle's only until a draw gives its place
+ * to another; the motorcycle's row is made again when it is next wanted. Taking the last results' rows out costs as
+ * much as putting rows in (some 60 µs a row on a phone: 15-20 ms for 250), so those below the screen go when idle,
+ * before the rest go in. Rows put in when idle are marked data-lazy: laid out only when they come near the screen
+ * (style.css); rows put in at once are not, and a filled row keeps the mark it had (a lazy row on screen is laid out
+ * all the same, and changing the mark would restyle it).
  *
  * None of that idle work is done until no draw has come for `SETTLE` ms (or the page scrolls): a reader typing
  * draws at each letter, and the batches of a letter the next one replaces would take the next letter's time. So
@@ -100,6 +102,7 @@
       G.labelHeart(heart);
       const box = root.querySelector(".compare-check");
       box.value = String(id);
+      box.dataset.name = name;
       // the script ticks the box from the URL; a history entry made Chromium save every box's state too (3 ms a
       // keystroke at 250 rows), and restoring it would only be undone
       box.setAttribute("autocomplete", "off");
@@ -182,13 +185,17 @@
 
     /** Makes `row`, in the list where a draw wants `record`'s row, the row of `record`: a row of another motorcycle
      * is filled with it in place, not swapped for `record`'s own row moved up. A moved row is styled and laid out
-     * anew, a filled one only has new text: three rows moved and the three they pushed down taken out were 26-29 ms
+     * anew, a filled one only has new text (and thumbnail): three rows moved and the three they pushed down taken out were 26-29 ms
      * of layout on a phone's CPU, the same three rows filled 13 (Tests/Benchmark/README.md, "tenth sitting").
      * `record`'s own row, if it has one, is no longer its row: taken out of the list (it is below the screen, among
-     * the last results' rows, unless it is one of the `filling` rows, which a draw fills in turn). */
+     * the last results' rows, unless it is one of the `filling` rows, which a draw fills in turn). A row that holds
+     * the focus and gets another motorcycle lets it go, as a row moved away did: a focused link or heart must not
+     * come to mean another motorcycle unannounced (a draw can come as the texts or the data arrive, or on Back). */
     function place(row, record, filling) {
       const own = rows.get(record.id);
       if (own !== row) {
+        const focused = document.activeElement;
+        if (focused && focused !== document.body && row.contains(focused)) focused.blur();
         const was = Number(row.dataset.id);
         if (rows.get(was) === row) rows.delete(was);
         if (own && own.parentNode === list && !filling.has(own)) own.remove();
@@ -225,8 +232,8 @@
       node.replaceChildren(...parts);
     }
 
-    /** Puts the rows of `records` in the list after `last` (null: first), marked lazy or not; a row that was
-     * further down moves up. */
+    /** Puts the rows of `records` in the list after `last` (null: first), marked lazy or not: each motorcycle's own
+     * row if it has one out of the list (drawn before, or taken out when idle), else a new one. */
     function insert(records, lazy) {
       if (!records.length) return;
       const fragment = document.createDocumentFragment();
@@ -273,8 +280,7 @@
 
     /** Shows the rows of `records`, in order: the first `now` (at least) before returning, the others in idle
      * time once no draw has come for SETTLE ms. The rows already in the list take the first records in place
-     * (`place`); more rows, if the list had fewer, go in after them; a row that was drawn before is moved back, not
-     * made again. What an earlier draw left below the new rows goes in idle time too, unless the new rows do not
+     * (`place`); more rows, if the list had fewer, go in after them, a motorcycle's own row put back if it has one. What an earlier draw left below the new rows goes in idle time too, unless the new rows do not
      * fill `now`. */
     function draw(records, now) {
       adopt();
