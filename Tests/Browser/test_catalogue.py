@@ -788,6 +788,21 @@ class ThumbnailCases:
         self.assertEqual({tuple(s[1:]) for s in sizes}, {tuple(sizes[0][1:])})
         self.assertGreater(sizes[0][1], 0)
         self.assertIn("IMG", {s[0] for s in sizes})
+        # a row given to another motorcycle takes that one's own <img> (catalogue-rows.js, fillThumbnail): a new one
+        # would ask for the photo and decode it again at every letter
+        self.driver.js(
+            "window.__imgs = new Map(Array.from(document.querySelectorAll('#bike-list > li'),"
+            "  (li) => [li.dataset.id, li.querySelector('img.bike-thumb')]));"
+        )
+        self.type_into("#f-q", "v")
+        self.wait_for_ids(search_ids("v"))
+        self.type_into("#f-q", "")
+        self.wait_for_ids(default_order())
+        changed = self.driver.js(
+            "return Array.from(document.querySelectorAll('#bike-list > li')).filter((li) =>"
+            "  window.__imgs.get(li.dataset.id) !== li.querySelector('img.bike-thumb')).map((li) => li.dataset.id);"
+        )
+        self.assertEqual(changed, [], "rows whose photo is a new <img>")
 
 
 globals().update(matrix(ThumbnailCases))

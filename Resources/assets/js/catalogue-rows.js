@@ -59,6 +59,7 @@
     const S = G.S;
     const rows = new Map(); // id -> its <li>, made on first show and kept until `place` gives it to another
     const excerpts = new WeakMap(); // row -> its excerpt as drawn, as text ("" or none: no excerpt)
+    const thumbs = new Map(); // id -> its thumbnail <img>, in whichever row shows it (fillThumbnail)
     let pending = []; // records whose rows are still to go in
     let last = null; // the last row of the current draw in the list: what follows it is of earlier draws
     let drawing = 0; // the current draw: a newer one abandons the rest of an older one
@@ -140,13 +141,33 @@
       if (row) G.whenIdle(() => completeAll(row));
     }
 
-    /** The row's thumbnail for `record`: its <img>, or the template's placeholder when it has no photo. */
+    /** The template's placeholder of a thumbnail, for a motorcycle without a photo. */
+    function placeholder() {
+      return template.content.querySelector(".bike-thumb").cloneNode(true);
+    }
+
+    /** Puts in `row` the thumbnail of `record`, whose row it becomes: that motorcycle's own <img>, the page's or made
+     * once and kept across the rows that show it, or the placeholder. A new <img> for the same photo asks for it and
+     * decodes it again at every letter, and an <img> given a new `src` shows the photo it had until the new one has
+     * come. */
     function fillThumbnail(row, record) {
       const node = row.querySelector(".bike-thumb"); // only with the photo sidecar
       if (!node) return;
-      const thumbnail = G.list.thumbnail(record);
-      if (thumbnail) node.replaceWith(G.element("img", thumbnail));
-      else if (node.tagName === "IMG") node.replaceWith(template.content.querySelector(".bike-thumb").cloneNode(true));
+      let next = thumbs.get(record.id);
+      if (!next) {
+        const thumbnail = G.list.thumbnail(record);
+        if (!thumbnail) {
+          if (node.tagName === "IMG") node.replaceWith(placeholder());
+          return;
+        }
+        next = G.element("img", thumbnail);
+        thumbs.set(record.id, next);
+      }
+      if (next === node) return;
+      // still in another row (its motorcycle's own, out of the list or to be filled in turn by this draw): that row
+      // gets the placeholder until it is filled
+      if (next.parentNode) next.replaceWith(placeholder());
+      node.replaceWith(next);
     }
 
     /** Writes `record` into `row`, a copy of the template or a row on screen that a draw gives to another
@@ -317,6 +338,8 @@
       for (const row of list.children) {
         const id = Number(row.dataset.id);
         if (id && !rows.has(id)) rows.set(id, row);
+        const thumb = row.querySelector("img.bike-thumb");
+        if (id && thumb) thumbs.set(id, thumb);
         // the markup cannot say it: the HTML checker allows `autocomplete` on text-like inputs only
         const box = row.querySelector(".compare-check");
         if (box) box.setAttribute("autocomplete", "off");
