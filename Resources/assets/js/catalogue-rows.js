@@ -122,6 +122,13 @@
       return { slot, actions };
     }
 
+    /** Puts in the heart and tick `row` was left without (`missingActions`), unprepared; false when it has them. */
+    function putMissingActions(row) {
+      const missing = missingActions(row);
+      if (missing) missing.slot.replaceWith(missing.actions);
+      return missing !== null;
+    }
+
     /** Completes the rows in the list from `row` (the first), some milliseconds per idle callback (a row is over
      * a millisecond on a slow phone), each slice's controls brought up to date at once. */
     function completeAll(row) {
@@ -179,9 +186,8 @@
       link.href = G.editionLink(record.url);
       link.textContent = record.name;
       fillThumbnail(row, record);
-      const missing = missingActions(row); // a row of the page past its first screen (after the id and name)
-      if (missing) missing.slot.replaceWith(missing.actions);
-      else fillActions(row, record.id, record.name);
+      // a row of the page past its first screen gets its controls (after the id and name); the others are written
+      if (!putMissingActions(row)) fillActions(row, record.id, record.name);
       fillCell(row, "years", record.years);
       figureCell(row, "displacement", record.displacement_text, record.displacement);
       fillCell(row, "power", record.power_text);
@@ -197,17 +203,16 @@
         fill(row, record);
         rows.set(record.id, row);
       } else {
-        // brought up to date with the row by insert()
-        const missing = missingActions(row);
-        if (missing) missing.slot.replaceWith(missing.actions);
+        putMissingActions(row); // brought up to date with the row by insert()
       }
       return row;
     }
 
     /** Makes `row`, in the list where a draw wants `record`'s row, the row of `record`: a row of another motorcycle
      * is filled with it in place, not swapped for `record`'s own row moved up. A moved row is styled and laid out
-     * anew, a filled one only has new text (and thumbnail): three rows moved and the three they pushed down taken out were 26-29 ms
-     * of layout on a phone's CPU, the same three rows filled 13 (Tests/Benchmark/README.md, "tenth sitting").
+     * anew, a filled one only has new text (and thumbnail): three rows moved and the three they pushed down taken
+     * out were 26-29 ms of layout on a phone's CPU, the same three rows filled 13 (Tests/Benchmark/README.md, "tenth
+     * sitting").
      * `record`'s own row, if it has one, is no longer its row: taken out of the list (it is below the screen, among
      * the last results' rows, unless it is one of the `filling` rows, which a draw fills in turn). A row that holds
      * the focus and gets another motorcycle lets it go, as a row moved away did: a focused link or heart must not
@@ -301,8 +306,8 @@
 
     /** Shows the rows of `records`, in order: the first `now` (at least) before returning, the others in idle
      * time once no draw has come for SETTLE ms. The rows already in the list take the first records in place
-     * (`place`); more rows, if the list had fewer, go in after them, a motorcycle's own row put back if it has one. What an earlier draw left below the new rows goes in idle time too, unless the new rows do not
-     * fill `now`. */
+     * (`place`); more rows, if the list had fewer, go in after them, a motorcycle's own row put back if it has one.
+     * What an earlier draw left below the new rows goes in idle time too, unless the new rows do not fill `now`. */
     function draw(records, now) {
       adopt();
       drawing += 1;
