@@ -805,9 +805,8 @@ class ThumbnailCases:
         self.assertEqual(changed, [], "rows whose photo is a new <img>")
 
 
-globals().update(matrix(ThumbnailCases))
 globals().update(matrix(SearchCases, OrderingCases, URLStateCases, half=HALF_A))
-globals().update(matrix(NoScriptCases, FilterCases, half=HALF_B))
+globals().update(matrix(NoScriptCases, FilterCases, ThumbnailCases, half=HALF_B))
 
 if __name__ == "__main__":
     unittest.main()
