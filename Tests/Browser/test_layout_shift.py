@@ -102,7 +102,6 @@ const shifts = window.__shifts;
 return {
   now: performance.now(),
   parsed: document.readyState !== "loading",
-  loaded: document.readyState === "complete",
   waiting: near.filter((img) => !img.complete && !img.naturalWidth).length,
   supported: Array.isArray(shifts),
   last: shifts && shifts.length ? shifts[shifts.length - 1].t : 0,
@@ -170,12 +169,7 @@ class PhoneChromium(ChromiumDriver):
     def throttle(self, on):
         cdp = self.native.execute_cdp_cmd
         cdp("Network.emulateNetworkConditions", NETWORK if on else UNTHROTTLED)
-        self.slow_cpu(on)
-
-    def slow_cpu(self, on):
-        """Chromium slows the page's processor by keeping a core busy while the throttling is on, even when the
-        page is idle (a renderer at rest took 4.2 s of processor time in 5 s at 4x, 2026-11-30)."""
-        self.native.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": CPU if on else 1})
+        cdp("Emulation.setCPUThrottlingRate", {"rate": CPU if on else 1})
 
 
 _phone = {}
@@ -278,7 +272,6 @@ class LayoutShiftCases:
             began = time.monotonic()
             driver.native.get(url)
             state = None
-            cpu_slowed = True
             while time.monotonic() - began < LONGEST:
                 time.sleep(0.25)
                 try:
@@ -287,12 +280,6 @@ class LayoutShiftCases:
                     continue
                 if not state["supported"]:
                     self.skipTest("this Chromium has no layout-shift entries")
-                if state["loaded"] and cpu_slowed:
-                    # the scripts have run and the load event is past: what is still to come (photos down the
-                    # slow line, work the scripts left for idle moments) moves the page as much at full speed, and
-                    # the wait for quiet no longer keeps a core busy
-                    driver.slow_cpu(False)
-                    cpu_slowed = False
                 if state["parsed"] and not state["waiting"] and state["now"] - state["last"] >= QUIET * 1000:
                     break
             return driver.js("return window.__shifts || []")
