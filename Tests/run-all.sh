@@ -610,8 +610,9 @@ build_into() {
 
 # The browser stage's lanes but the last (which runs every other file): test files, comma-separated. The lanes'
 # cases in the test command of 2026-11-30 (seconds, with everything else running): offline and large catalogue 784,
-# catalogue 744, the rest 764; then Chromium's three cases under a sub-path went (Firefox runs the offline cases
-# there instead, some 96 s of cases) and the next page's and the gallery's cases (58 s) came to the first lane.
+# catalogue 744, the rest 764. Then Chromium's three offline cases under a sub-path went from the first (96 s of
+# cases; Firefox runs its offline cases under the sub-path instead of at the root), the thumbnails' case from two
+# of the catalogue's pairs (20 s), and the next page's and the gallery's cases (58 s) came to the first lane.
 BROWSER_LANES=("test_offline,test_large_catalogue,test_next_page,test_gallery" "test_catalogue")
 
 # browser tests: the built sites over HTTP on 127.0.0.1 and from disk, in headless Chromium and Firefox

@@ -816,11 +816,11 @@ class BrowserTestCase(unittest.TestCase):
 
 # The two halves of the four (browser, scheme) combinations, each covering both browsers and both schemes. A
 # case that exercises the scripts' own logic (filters, ordering, search, the state in the address, compare, the
-# page without scripts, the large catalogue) runs in one half: every browser and every scheme still runs it, and
-# the js-unit stage tests the logic itself; cases where storage meets a browser's rules for the scheme (what the
-# Garage keeps across reloads and pages, thumbnails) run in all four, offline in the schemes it has; the Garage
-# page's own work and the unit switch, written through that same store, in one half. FULL_MATRIX=1 runs every
-# case in all four (by hand, or before a release).
+# page without scripts, the large catalogue, the thumbnails of drawn rows) runs in one half: every browser and
+# every scheme still runs it, and the js-unit stage tests the logic itself; cases where storage meets a browser's
+# rules for the scheme (what the Garage keeps across reloads and pages) run in all four, offline over HTTP (at the
+# root in one browser, under a sub-path in the other); the Garage page's own work and the unit switch, written
+# through that same store, in one half. FULL_MATRIX=1 runs every case in all four (by hand, or before a release).
 HALF_A = [("chromium", "http"), ("firefox", "file")]
 HALF_B = [("chromium", "file"), ("firefox", "http")]
 FULL_MATRIX = os.environ.get("FULL_MATRIX") == "1"
