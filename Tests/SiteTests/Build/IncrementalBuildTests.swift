@@ -25,8 +25,9 @@ import Testing
 
     /// The edits a publisher makes, one at a time in a seeded order; after each, the output equals a clean build
     /// of the same inputs byte for byte (file and folder lists included), and every file whose bytes did not
-    /// change keeps its inode and modification time.
-    @Test(arguments: [UInt64(1), 2])
+    /// change keeps its inode and modification time. One seed: its order has every kind of edit once, then six
+    /// more; a second seed (another order) was 65-80 s of the test command's Swift tests, the chain it waits for last.
+    @Test(arguments: [UInt64(1)])
     func seededEditsGiveWhatACleanBuildGives(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         var workspace = try Workspace()
