@@ -232,8 +232,8 @@ class OfflineCases:
         # no refusal, no failure: at most the word that photos without sizes cannot be kept
         self.assertIn(self.css("#keep-status").text, ("", self.css("#keep-offline").attr("data-photos-none")))
         self.server.stop()
-        # eight pages from across the list, none opened before (the last twenty were as many page loads in each
-        # browser again, for what eight show as well: the list kept is the whole catalogue's)
+        # nine pages none opened before, eight spaced through the list and its last (the last twenty were as many
+        # page loads in each browser again, for what nine show as well: the list kept is the whole catalogue's)
         everything = bikes()
         for bike in everything[len(everything) // 16 :: max(1, len(everything) // 8)][:8] + everything[-1:]:
             self.open("en/" + bike["url"])
