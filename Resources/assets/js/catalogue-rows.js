@@ -12,11 +12,18 @@
  * The rows on screen are not swapped for others: each is filled with the motorcycle that now comes at its place
  * (`place`), so nothing is pushed down, and no row is styled and laid out anew for a letter, only given new text
  * (and, with the photo sidecar, a new thumbnail). A row is therefore a motorcycle's only until a draw gives its place
- * to another; the motorcycle's row is made again when it is next wanted. Taking the last results' rows out costs as
+ * to another; the motorcycle's row is made again when it is next wanted (its old row, if further down, stays there
+ * and goes with the last results' rows). Taking the last results' rows out costs as
  * much as putting rows in (some 60 µs a row on a phone: 15-20 ms for 250), so those below the screen go when idle,
  * before the rest go in. Rows put in when idle are marked data-lazy: laid out only when they come near the screen
  * (style.css); rows put in at once are not, and a filled row keeps the mark it had (a lazy row on screen is laid out
  * all the same, and changing the mark would restyle it).
+ *
+ * A reader's letter or filter fills only the first rows before the next frame, and the rest of the screen in a task
+ * right after it (drawFirst): the frame of the key is what the reader waits for, and every row in it is script,
+ * style, layout and paint (typing "airone" as the data arrives, under a phone's CPU, the slowest key of a load, 36
+ * loads each, in turn: median 96 ms with the screen's rows in the key's frame, 80 with two; Tests/Benchmark/
+ * README.md, "thirteenth sitting").
  *
  * None of that idle work is done until no draw has come for `SETTLE` ms (or the page scrolls): a reader typing
  * draws at each letter, and the batches of a letter the next one replaces would take the next letter's time. So
@@ -46,6 +53,11 @@
     return Number.isFinite(seen) ? Math.max(MIN_ROW, Math.floor(seen * 0.75)) : MIN_ROW;
   }
 
+  /** Runs `task` in a task after the next frame has been drawn (when the page is hidden, once it is shown). */
+  function afterFrame(task) {
+    window.requestAnimationFrame(() => window.setTimeout(task, 0));
+  }
+
   /** How many of `current` (the list's rows) are already the first of `wanted`, in the same order. */
   function keptPrefix(current, wanted) {
     let n = 0;
@@ -68,8 +80,16 @@
     // the last draw's rest, once SETTLE ms have gone by without a draw; at once when the page scrolls: a reader who
     // scrolls wants the rows below, not the last results' rows that are still there
     const settle = G.afterPause(SETTLE);
+    let screenRest = null; // drawFirst's draw of the rest of the screen, until the frame after its first rows
     window.addEventListener("resize", () => (shortest = Infinity));
-    window.addEventListener("scroll", settle.now, { passive: true });
+    window.addEventListener(
+      "scroll",
+      () => {
+        if (screenRest) screenRest();
+        settle.now();
+      },
+      { passive: true }
+    );
 
     /** Takes note of the first row's height (the layout is fresh when a reader's input comes) and says how many
      * rows fill `height` px from `top`. */
@@ -213,18 +233,20 @@
      * anew, a filled one only has new text (and thumbnail): three rows moved and the three they pushed down taken
      * out were 26-29 ms of layout on a phone's CPU, the same three rows filled 13 (Tests/Benchmark/README.md, "tenth
      * sitting").
-     * `record`'s own row, if it has one, is no longer its row: taken out of the list (it is below the screen, among
-     * the last results' rows, unless it is one of the `filling` rows, which a draw fills in turn). A row that holds
-     * the focus and gets another motorcycle lets it go, as a row moved away did: a focused link or heart must not
-     * come to mean another motorcycle unannounced (a draw can come as the texts or the data arrive, or on Back). */
-    function place(row, record, filling) {
+     * `record`'s own row, if it has one, is no longer its row, and is left where it is: below the rows a draw fills,
+     * among the last results' rows, which go when idle (or at once when the results do not fill the screen), or one
+     * of the rows on screen that the draw fills in turn. Taken out at once, it moved every row below it up: the
+     * first letter of a load, whose results' rows are mostly the page's own further down, laid the list out and
+     * painted it again (Tests/Benchmark/README.md, "thirteenth sitting"). A row that holds the focus and gets
+     * another motorcycle lets it go, as a row moved away did: a focused link or heart must not come to mean another
+     * motorcycle unannounced (a draw can come as the texts or the data arrive, or on Back). */
+    function place(row, record) {
       const own = rows.get(record.id);
       if (own !== row) {
         const focused = document.activeElement;
         if (focused && focused !== document.body && row.contains(focused)) focused.blur();
         const was = Number(row.dataset.id);
         if (rows.get(was) === row) rows.delete(was);
-        if (own && own.parentNode === list && !filling.has(own)) own.remove();
         rows.set(record.id, row);
         fill(row, record);
         prepare(row);
@@ -307,16 +329,22 @@
     /** Shows the rows of `records`, in order: the first `now` (at least) before returning, the others in idle
      * time once no draw has come for SETTLE ms. The rows already in the list take the first records in place
      * (`place`); more rows, if the list had fewer, go in after them, a motorcycle's own row put back if it has one.
-     * What an earlier draw left below the new rows goes in idle time too, unless the new rows do not fill `now`. */
-    function draw(records, now) {
+     * What an earlier draw left below the new rows goes in idle time too, unless the new rows do not fill `now`.
+     * With `first`, only that many of the `now` rows before returning, the others after the next frame (drawFirst),
+     * when the list has rows on screen to fill. */
+    function draw(records, now, first) {
       adopt();
       drawing += 1;
+      screenRest = null;
       const current = Array.from(list.children);
+      if (first !== undefined && first < Math.min(now, records.length) && current.length >= now) {
+        drawFirst(records, now, first, current);
+        return;
+      }
       const kept = keptPrefix(current, records.map((record) => rows.get(record.id)));
       const count = Math.max(kept, Math.min(records.length, now));
       const filling = current.slice(0, count);
-      const within = new Set(filling);
-      filling.forEach((row, index) => place(row, records[index], within));
+      filling.forEach((row, index) => place(row, records[index]));
       // what follows them is of earlier draws (and, the first time, the plain list's spaces)
       last = filling.length ? filling[filling.length - 1] : null;
       insert(records.slice(filling.length, count), false);
@@ -332,6 +360,26 @@
         settle(null);
         finish();
       }
+    }
+
+    /** The first `first` rows of a draw of `now` before the next frame, and the others after it: the reader sees
+     * the count and the first results in the frame of the key, and that frame lays out and paints a few rows, not a
+     * screen of them. The rows below are filled in the next task after that frame (by a whole draw, which keeps the
+     * first rows as they are), unless another draw comes first. Until then they show what they showed: a row whose
+     * motorcycle has moved up into the first rows shows it twice for that frame (`place`). */
+    function drawFirst(records, now, first, current) {
+      settle(null); // the last draw's rest is not wanted
+      const count = Math.max(keptPrefix(current, records.map((record) => rows.get(record.id))), first);
+      current.slice(0, count).forEach((row, index) => place(row, records[index]));
+      // a scroll meanwhile wants the rows below at once (the scroll listener above)
+      const mine = drawing;
+      const rest = () => {
+        if (screenRest !== rest) return;
+        screenRest = null;
+        if (mine === drawing) draw(records, now);
+      };
+      screenRest = rest;
+      afterFrame(rest);
     }
 
     /** Takes the rows already in the list (the page's own, the first of the default order, the same markup but for

@@ -45,6 +45,10 @@
     const moreButton = $("show-more");
     const rangeInputs = Array.from(controls.querySelectorAll("input[data-range]"));
     const PAGE = Number(list.dataset.pageSize); // rows drawn at a time: the plain pages' size (CataloguePage)
+    // rows of a search's or a filter's results drawn in the frame of the letter or the change, the rest of the
+    // screen in the frame after it: the key a reader waits for is that frame (Tests/Benchmark/README.md,
+    // "thirteenth sitting")
+    const FIRST_ROWS = 2;
 
     // the orderings and ranges the page offers (CatalogueControls, drawn by the build)
     const rangeFields = {};
@@ -213,12 +217,13 @@
       done: showMore,
     });
 
-    /** Draws the results shown: at least the first `now` rows before the next frame, the rest when idle once no
-     * draw has come for a moment (catalogue-rows.js). */
-    function draw(now) {
+    /** Draws the results shown: at least the first `now` rows before the next frame (of which only the first
+     * `first` if given, the others right after it), the rest when idle once no draw has come for a moment
+     * (catalogue-rows.js). */
+    function draw(now, first) {
       // set only when it changes: an attribute set, even to what it was, restyles the element at every letter
       if (!more.hidden) more.hidden = true;
-      drawer.draw(results.slice(0, shown), now);
+      drawer.draw(results.slice(0, shown), now, first);
     }
 
     /** Loads the texts of the pages once (catalogue-search.js), and searches again with them when they come: once,
@@ -235,13 +240,14 @@
       );
     }
 
-    /** Filters and orders again; `now` as in draw (default: the rows that can be on screen). A first search loads
-     * the texts of the pages (catalogue-search.js), and searches again with them when they come. */
-    function apply(now) {
+    /** Filters and orders again, and draws the results: the first FIRST_ROWS rows in the frame of the change, the
+     * rest of the screen in the frame after it (catalogue-rows.js, drawFirst). A first search loads the texts of the
+     * pages (catalogue-search.js), and searches again with them when they come. */
+    function apply() {
       if (state.q.trim()) wantTexts();
       results = G.list.results(ordered(), state);
       shown = PAGE;
-      draw(now === undefined ? drawer.onScreen() : now);
+      draw(drawer.onScreen(), FIRST_ROWS);
       const text = G.fill(G.plural(S, "results", results.length), {
         n: G.formatNumber(results.length, 0),
       });
