@@ -265,20 +265,21 @@ class SearchCases:
 
     def test_a_letter_draws_its_first_rows_at_once_and_the_rest_of_the_screen_after_its_frame(self):
         # the frame of a key holds the count and the first two rows; the rows below are filled in a task after that
-        # frame (catalogue-rows.js, drawFirst), and then read as they would have, no motorcycle twice
+        # frame (catalogue-rows.js, drawFirst), long before the rest of the list (when idle)
         words = {}
         for b in bikes():
             for w in set(fold(b["name"]).split()):
                 words[w] = words.get(w, 0) + 1
         shared = [w for w, n in sorted(words.items(), key=lambda item: (-item[1], item[0])) if len(w) >= 3 and n >= 4]
         query = next((w for w in shared if search_ids(w)[2] != default_order()[2]), None)
-        if query is None:
-            self.skipTest("no name word shared by four motorcycles in this dataset")
+        if query is None or len(bikes()) < 60:
+            self.skipTest("no name word shared by four motorcycles, or a list shorter than a few screens")
         expected = search_ids(query)
         self.open_catalogue()
         self.type_into("#f-q", "")  # the data, asked for by the focus
         self.wait(lambda d: d.js("return document.getElementById('bike-list').getAttribute('aria-busy') === null"))
-        self.driver.js("document.getElementById('bike-list').scrollIntoView();")  # rows on screen to fill
+        # the list's top on screen, and rows below it to fill
+        self.driver.js("window.scrollBy(0, document.getElementById('bike-list').getBoundingClientRect().top - 100);")
         at_once = self.driver.js(
             "const field = document.getElementById('f-q'); field.value = arguments[0];"
             "field.dispatchEvent(new Event('input', {bubbles: true}));"
@@ -288,9 +289,14 @@ class SearchCases:
         )
         self.assertEqual(at_once[:2], expected[:2], "the first rows, in the letter's own task")
         self.assertNotEqual(at_once[2], expected[2], "the third row, drawn after the frame, not in the letter's task")
+        # the task after the frame: a frame callback registered after the page's runs after it, and its task after
+        # the page's
+        after_frame = self.driver.js_async(
+            "requestAnimationFrame(() => setTimeout(() => done(Array.from("
+            "  document.querySelectorAll('#bike-list > li'), (li) => Number(li.dataset.id)).slice(0, 3)), 0));"
+        )
+        self.assertEqual(after_frame, expected[:3], "the rest of the screen, in the task after the frame")
         self.wait_for_ids(expected, query)
-        rows = self.driver.js(self.READ_ROWS)
-        self.assertEqual(len({i for i, _ in rows}), len(rows), "a motorcycle's row twice")
 
     def test_the_search_box_is_laid_out_alone_at_the_height_it_would_have(self):
         """Contained, a letter typed lays out the box alone, not the page (issue 37); so the sheet gives it a height,

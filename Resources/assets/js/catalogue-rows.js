@@ -19,11 +19,11 @@
  * (style.css); rows put in at once are not, and a filled row keeps the mark it had (a lazy row on screen is laid out
  * all the same, and changing the mark would restyle it).
  *
- * A reader's letter or filter fills only the first rows before the next frame, and the rest of the screen in a task
- * right after it (drawFirst): the frame of the key is what the reader waits for, and every row in it is script,
- * style, layout and paint (typing "airone" as the data arrives, under a phone's CPU, the slowest key of a load, 36
- * loads each, in turn: median 96 ms with the screen's rows in the key's frame, 80 with two; Tests/Benchmark/
- * README.md, "thirteenth sitting").
+ * A draw of new results (a letter, a filter, an order, Back, the data's or the texts' arrival) fills only the first
+ * rows before the next frame, and the rest of the screen in a task right after it (drawFirst): the frame of the key
+ * is what the reader waits for, and every row in it is script, style, layout and paint (typing "airone" as the data
+ * arrives, under a phone's CPU, the slowest key of a load, 36 loads each, in turn: median 96 ms with the screen's
+ * rows in the key's frame, 80 with two; Tests/Benchmark/README.md, "thirteenth sitting").
  *
  * None of that idle work is done until no draw has come for `SETTLE` ms (or the page scrolls): a reader typing
  * draws at each letter, and the batches of a letter the next one replaces would take the next letter's time. So
@@ -330,14 +330,21 @@
      * time once no draw has come for SETTLE ms. The rows already in the list take the first records in place
      * (`place`); more rows, if the list had fewer, go in after them, a motorcycle's own row put back if it has one.
      * What an earlier draw left below the new rows goes in idle time too, unless the new rows do not fill `now`.
-     * With `first`, only that many of the `now` rows before returning, the others after the next frame (drawFirst),
-     * when the list has rows on screen to fill. */
+     * With `first`, the first `first` rows (or more, as many as are kept as they are) before returning and the
+     * others after the next frame (drawFirst), when that frame shows them: the page is shown, the list's top is on
+     * screen and it already has a row for each of the `now` places. */
     function draw(records, now, first) {
+      const firstOnly =
+        first !== undefined &&
+        first < Math.min(now, records.length) &&
+        list.children.length >= now &&
+        document.visibilityState === "visible" && // no frame comes for a hidden page
+        list.getBoundingClientRect().top >= 0; // scrolled into the list, its first rows are not on screen
       adopt();
       drawing += 1;
       screenRest = null;
       const current = Array.from(list.children);
-      if (first !== undefined && first < Math.min(now, records.length) && current.length >= now) {
+      if (firstOnly) {
         drawFirst(records, now, first, current);
         return;
       }
@@ -365,10 +372,12 @@
     /** The first `first` rows of a draw of `now` before the next frame, and the others after it: the reader sees
      * the count and the first results in the frame of the key, and that frame lays out and paints a few rows, not a
      * screen of them. The rows below are filled in the next task after that frame (by a whole draw, which keeps the
-     * first rows as they are), unless another draw comes first. Until then they show what they showed: a row whose
-     * motorcycle has moved up into the first rows shows it twice for that frame (`place`). */
+     * first rows as they are), or at once if the page scrolls, unless another draw comes first. Until then they show
+     * what they showed: a row whose motorcycle has moved up into the first rows shows it twice for that frame
+     * (`place`); the list is aria-busy from here, as a draw's is until all its rows are in. */
     function drawFirst(records, now, first, current) {
       settle(null); // the last draw's rest is not wanted
+      if (!list.hasAttribute("aria-busy")) list.setAttribute("aria-busy", "true");
       const count = Math.max(keptPrefix(current, records.map((record) => rows.get(record.id))), first);
       current.slice(0, count).forEach((row, index) => place(row, records[index]));
       // a scroll meanwhile wants the rows below at once (the scroll listener above)

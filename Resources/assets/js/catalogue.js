@@ -217,9 +217,9 @@
       done: showMore,
     });
 
-    /** Draws the results shown: at least the first `now` rows before the next frame (of which only the first
-     * `first` if given, the others right after it), the rest when idle once no draw has come for a moment
-     * (catalogue-rows.js). */
+    /** Draws the results shown: at least the first `now` rows before the next frame (with `first`, as a rule only
+     * that many, the others right after it; catalogue-rows.js, draw), the rest when idle once no draw has come for a
+     * moment. */
     function draw(now, first) {
       // set only when it changes: an attribute set, even to what it was, restyles the element at every letter
       if (!more.hidden) more.hidden = true;
@@ -241,7 +241,7 @@
     }
 
     /** Filters and orders again, and draws the results: the first FIRST_ROWS rows in the frame of the change, the
-     * rest of the screen in the frame after it (catalogue-rows.js, drawFirst). A first search loads the texts of the
+     * rest of the screen in the frame after it, when the list's top is on screen (catalogue-rows.js, draw). A first search loads the texts of the
      * pages (catalogue-search.js), and searches again with them when they come. */
     function apply() {
       if (state.q.trim()) wantTexts();
