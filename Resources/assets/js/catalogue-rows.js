@@ -55,7 +55,7 @@
 
   /** Runs `task` in a task after the next frame has been drawn (when the page is hidden, once it is shown). */
   function afterFrame(task) {
-    window.requestAnimationFrame(() => window.setTimeout(task, 0));
+    window.requestAnimationFrame(() => G.nextTask(task));
   }
 
   /** How many of `current` (the list's rows) are already the first of `wanted`, in the same order. */
@@ -378,14 +378,14 @@
     function drawFirst(records, now, first, current) {
       settle(null); // the last draw's rest is not wanted
       if (!list.hasAttribute("aria-busy")) list.setAttribute("aria-busy", "true");
-      const count = Math.max(keptPrefix(current, records.map((record) => rows.get(record.id))), first);
+      const wanted = records.slice(0, now).map((record) => rows.get(record.id)); // only these can be kept
+      const count = Math.max(keptPrefix(current, wanted), first);
       current.slice(0, count).forEach((row, index) => place(row, records[index]));
-      // a scroll meanwhile wants the rows below at once (the scroll listener above)
-      const mine = drawing;
+      // a scroll meanwhile wants the rows below at once (the scroll listener above); any draw before drops it
       const rest = () => {
         if (screenRest !== rest) return;
         screenRest = null;
-        if (mine === drawing) draw(records, now);
+        draw(records, now);
       };
       screenRest = rest;
       afterFrame(rest);

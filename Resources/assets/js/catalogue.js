@@ -241,8 +241,8 @@
     }
 
     /** Filters and orders again, and draws the results: the first FIRST_ROWS rows in the frame of the change, the
-     * rest of the screen in the frame after it, when the list's top is on screen (catalogue-rows.js, draw). A first search loads the texts of the
-     * pages (catalogue-search.js), and searches again with them when they come. */
+     * rest of the screen in the frame after it, when the list's top is on screen (catalogue-rows.js, draw). A first
+     * search loads the texts of the pages (catalogue-search.js), and searches again with them when they come. */
     function apply() {
       if (state.q.trim()) wantTexts();
       results = G.list.results(ordered(), state);
