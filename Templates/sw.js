@@ -37,7 +37,10 @@
   const OPAQUE_LIMIT = 16;
   const address = (relative) => new URL(relative, scope).href;
   const OFFLINE = address("{{ offline }}");
-  const NOT_KEPT = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>';
+  // the empty 4 × 3 frame of a photo not kept, offline: a transparent PNG of 68 bytes. It was an SVG, and every
+  // SVG image is a document of its own, made on the main thread: 13-19 ms each on a phone's CPU, a screen of
+  // thumbnails a long task (Tests/Benchmark/README.md, "fourteenth sitting")
+  const NOT_KEPT = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAQAAAAe/WZNAAAAC0lEQVR42mNgwAkAABsAAVmYPeoAAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
 
   self.addEventListener("install", (event) => {
     // the first worker of a reader takes over at once; a newer one waits for the reader (js/offline.js)
@@ -179,7 +182,7 @@
       return response;
     } catch (error) {
       // offline: another kept size of the photo, else an empty frame (no error for a photo not kept)
-      return (await anotherSize(request.url)) || new Response(NOT_KEPT, { headers: { "Content-Type": "image/svg+xml" } });
+      return (await anotherSize(request.url)) || new Response(NOT_KEPT, { headers: { "Content-Type": "image/png" } });
     }
   }
 
