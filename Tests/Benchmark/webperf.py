@@ -47,7 +47,9 @@ How:
       slowest key (catalogue only)  "airone" typed into the search box #f-q a letter every 150 ms once the page
            is quiet; the longest Event Timing entry (durationThreshold 16 ms: keydown, keypress, keyup,
            beforeinput, input), from the key press to the next paint. n/a if the box is missing or hidden;
-           "< 16 ms" if no entry reached the threshold.
+           "< 16 ms" if no entry reached the threshold. Each load's slowest key is logged with the machine's
+           load average (1 min) at the load's start, also in --json (load_average): the 4× slowdown multiplies
+           whatever else the machine runs.
     Requests and bytes come from the performance log (goog:loggingPrefs performance: Network.requestWillBeSent,
     Network.loadingFinished's encodedDataLength, Network.dataReceived for requests still under way at the end),
     split into same-origin (the site) and photos (every other host). "Before interactive" is the bytes of the
@@ -516,6 +518,8 @@ def shifted_nodes(shifts):
 def measure(url, origin, photo_args, preset_ids, typing, max_wait):
     """One first visit of `url`: the figures (a dict)."""
     profile = tempfile.mkdtemp(prefix="guzzi-webperf-")
+    # the 4× slowdown multiplies whatever else the machine runs: a shared machine's load is part of the figure
+    load_average = os.getloadavg()[0]
     driver = chromium(photo_args, profile)
     try:
         throttle(driver)
@@ -594,6 +598,7 @@ def measure(url, origin, photo_args, preset_ids, typing, max_wait):
         "dcl": dcl,
         "tbt": blocking_time(longtasks, fcp, tti) if fcp is not None else None,
         "slowest_key": key,
+        "load_average": load_average,
         "requests": len(spans),
         "bytes_same_origin": sum(weight(r) for r in same),
         "bytes_photos": sum(weight(r) for r in photos),
@@ -759,6 +764,10 @@ def main():
                                                 ids if kind == "garage" else None, kind == "catalogue",
                                                 args.max_wait))
                         figures = summarize(runs)
+                        if kind == "catalogue":
+                            log("    slowest key per load: %s ms; load average (1 min) at each load's start: %s" % (
+                                ", ".join("–" if r["slowest_key"] is None else "%d" % r["slowest_key"] for r in runs),
+                                ", ".join("%.1f" % r["load_average"] for r in runs)))
                         log("    FCP %s LCP %s CLS %.3f TBT %s" % (seconds(figures["fcp"]), seconds(figures["lcp"]),
                                                                    figures["cls"] or 0, figures["tbt"]))
                         results.setdefault(title, []).append({"page": kind, "edition": edition, "sidecar": sidecar,
