@@ -39,7 +39,7 @@
   const OFFLINE = address("{{ offline }}");
   // the empty 4 × 3 frame of a photo not kept, offline: a transparent PNG of 68 bytes. It was an SVG, and every
   // SVG image is a document of its own, made on the main thread: 13-19 ms each on a phone's CPU, a screen of
-  // thumbnails a long task (Tests/Benchmark/README.md, "fourteenth sitting")
+  // thumbnails a long task (Tests/Benchmark/README.md, thirteenth and fourteenth sittings)
   const NOT_KEPT = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAQAAAAe/WZNAAAAC0lEQVR42mNgwAkAABsAAVmYPeoAAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
 
   self.addEventListener("install", (event) => {

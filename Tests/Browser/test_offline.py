@@ -149,12 +149,14 @@ class OfflineCases:
         ):
             self.open(path)
             self.assertIn(bike["name"], self.heading(), path)
-        # a photo the worker never kept, from a host it cannot reach: the worker's empty 4 × 3 frame, not an error
+        # a photo the worker never kept, from another host it cannot reach (the stopped server under another name:
+        # refused at once): the worker's empty 4 × 3 frame, not an error
         frame = self.driver.js_async(
             "const img = new Image();"
             "img.onload = () => done([img.naturalWidth, img.naturalHeight]);"
             "img.onerror = () => done('the image failed');"
-            "img.src = 'https://photos.invalid/never-kept_n.jpg';"
+            "img.src = arguments[0];",
+            "http://localhost:%d/never-kept_n.jpg" % self.server.port,
         )
         self.assertEqual(frame, [4, 3], "a photo not kept, offline")
         # the catalogue, searched
