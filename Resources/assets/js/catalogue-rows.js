@@ -326,6 +326,12 @@
       else finish();
     }
 
+    /** How many of `current` (the list's rows) are already the rows of the first of `records`, in order: only
+     * as many records as there are rows are looked up. */
+    function keptCount(current, records) {
+      return keptPrefix(current, records.slice(0, current.length).map((record) => rows.get(record.id)));
+    }
+
     /** Shows the rows of `records`, in order: the first `now` (at least) before returning, the others in idle
      * time once no draw has come for SETTLE ms. The rows already in the list take the first records in place
      * (`place`); more rows, if the list had fewer, go in after them, a motorcycle's own row put back if it has one.
@@ -348,8 +354,7 @@
         drawFirst(records, now, first, current);
         return;
       }
-      const kept = keptPrefix(current, records.map((record) => rows.get(record.id)));
-      const count = Math.max(kept, Math.min(records.length, now));
+      const count = Math.max(keptCount(current, records), Math.min(records.length, now));
       const filling = current.slice(0, count);
       filling.forEach((row, index) => place(row, records[index]));
       // what follows them is of earlier draws (and, the first time, the plain list's spaces)
@@ -378,8 +383,7 @@
     function drawFirst(records, now, first, current) {
       settle(null); // the last draw's rest is not wanted
       if (!list.hasAttribute("aria-busy")) list.setAttribute("aria-busy", "true");
-      const wanted = records.slice(0, now).map((record) => rows.get(record.id)); // only these can be kept
-      const count = Math.max(keptPrefix(current, wanted), first);
+      const count = Math.max(keptCount(current, records.slice(0, now)), first); // only these can be kept
       current.slice(0, count).forEach((row, index) => place(row, records[index]));
       // a scroll meanwhile wants the rows below at once (the scroll listener above); any draw before drops it
       const rest = () => {
